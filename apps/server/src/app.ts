@@ -1,0 +1,129 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import sjson from "secure-json-parse";
+import { registerModules } from "./modules/index";
+import { authPlugin } from "./platform/auth/auth.plugin";
+import { sessionRepository } from "./platform/auth/session.repository";
+import type { Config } from "./platform/config";
+import type { Database } from "./platform/db";
+import { registerErrorHandling } from "./platform/error-handler";
+import { AppError } from "./platform/errors";
+import type { Jobs } from "./platform/jobs";
+import { createMailer, type Mailer } from "./platform/mail";
+
+export type AppDeps = { config: Config; database: Database; mailer?: Mailer; jobs?: Jobs };
+export type ResolvedDeps = { config: Config; database: Database; mailer: Mailer; jobs: Jobs | null };
+export type App = FastifyInstance & { deps: ResolvedDeps };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = resolve(here, "../../web/dist");
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON bodies, where an empty body counts as none: clients send DELETE with a JSON content type and no body.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === "") return done(null, undefined);
+    try {
+      done(null, sjson.parse(text, null, { protoAction: "error", constructorAction: "error" }));
+    } catch {
+      done(new AppError("bad_json", 400, "The request body is not valid JSON."), undefined);
+    }
+  });
+  // A call that takes a JSON object answers as if `{}` was sent when there is no body (a search with no filters).
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.method !== "GET" && request.routeOptions.schema?.body) {
+      request.body = {};
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const webDist = config.webDist ? resolve(config.webDist) : defaultWebDist;
+  const serveApp = existsSync(join(webDist, "index.html"));
+  registerErrorHandling(app, { serveApp });
+
+  const mailer =
+    deps.mailer ??
+    (await createMailer(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log as never,
+      jobs: deps.jobs,
+    }));
+  const full: ResolvedDeps = { config, database, mailer, jobs: deps.jobs ?? null };
+  app.decorate("deps", full);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects style tags; the Swagger UI uses inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "FieldLead API",
+        version: "1.0.0",
+        description:
+          "Every call sends `Authorization: Bearer <token>`, `CurrentOrganizationId` and `Offset` (minutes, as getTimezoneOffset()). Errors are RFC 7807 problem JSON with a readable `message`.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  await app.register(authPlugin, {
+    sessions: sessionRepository(database.db),
+    sessionHours: config.sessionHours,
+  });
+  await app.register(async (api) => registerModules(api as unknown as App, full), { prefix: "/api" });
+
+  if (serveApp) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get("/", { schema: { hide: true } }, (_req, reply) => reply.sendFile("index.html"));
+  }
+
+  const built = app as unknown as App;
+  return built;
+}

@@ -1,0 +1,5 @@
+export * from "./leads";
+export * from "./organizations";
+export * from "./platform";
+export * from "./settings";
+export * from "./users";

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: serial("id").primaryKey(),
+    uid: text("uid").notNull(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => organizations.id),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    firstDayOfWeek: smallint("first_day_of_week"),
+    crmIntegrationId: integer("crm_integration_id"),
+    showApproaches: boolean("show_approaches").notNull().default(false),
+    isSmartCircleLG: boolean("is_smart_circle_lg").notNull().default(false),
+    smartCircleCompany: text("smart_circle_company"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("organizations_uid_key").on(t.uid),
+    index("organizations_parent_idx").on(t.parentId),
+    index("organizations_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const territories = pgTable(
+  "territories",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("territories_org_name_idx").on(t.organizationId, t.name)],
+);
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    territoryId: integer("territory_id").references(() => territories.id),
+    brandId: integer("brand_id"),
+    name: text("name").notNull(),
+    storeNumber: text("store_number"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    timeZone: text("time_zone").notNull(),
+    latitude: text("latitude"),
+    longitude: text("longitude"),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("stores_org_name_idx").on(t.organizationId, sql`lower(${t.name})`),
+    index("stores_org_territory_idx").on(t.organizationId, t.territoryId),
+    index("stores_org_brand_idx").on(t.organizationId, t.brandId),
+    index("stores_org_state_idx").on(t.organizationId, t.state),
+  ],
+);
+
+export { timestamps };

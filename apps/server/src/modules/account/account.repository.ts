@@ -1,0 +1,188 @@
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  memberships,
+  organizations,
+  passwordLinks,
+  sessions,
+  users,
+  webConfigs,
+} from "../../db/schema/index";
+import { sha256 } from "../../platform/crypto";
+import type { Db, Tx } from "../../platform/db";
+
+const orgColumns = {
+  id: organizations.id,
+  organizationParentId: organizations.parentId,
+  intFirstDayOfWeek: organizations.firstDayOfWeek,
+  crmIntegrationId: organizations.crmIntegrationId,
+  showApproaches: organizations.showApproaches,
+  isSmartCircleLG: organizations.isSmartCircleLG,
+  isDeleted: organizations.isDeleted,
+  name: organizations.name,
+};
+
+export function accountRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string) {
+      const [u] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          passwordHash: users.passwordHash,
+          isPlatformActive: users.isPlatformActive,
+          failedLoginCount: users.failedLoginCount,
+          lockedUntil: users.lockedUntil,
+          firstName: users.firstName,
+        })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+        .limit(1);
+      return u ?? null;
+    },
+
+    async findUserById(id: number) {
+      const [u] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          isPlatformActive: users.isPlatformActive,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return u ?? null;
+    },
+
+    async recordFailedLogin(userId: number, lockAfter: number, lockMinutes: number) {
+      await db
+        .update(users)
+        .set({
+          failedLoginCount: sql`${users.failedLoginCount} + 1`,
+          lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${lockAfter} then now() + make_interval(mins => ${lockMinutes}) else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, userId));
+    },
+
+    async recordSuccessfulLogin(tx: Tx, userId: number) {
+      await tx
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /** Organizations the user belongs to (active membership, live organization), by name. */
+    async memberOrganizations(userId: number) {
+      return db
+        .select(orgColumns)
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.isActive, true),
+            eq(organizations.isDeleted, false),
+          ),
+        )
+        .orderBy(asc(organizations.name));
+    },
+
+    /** Platform operators may switch into any live organization. */
+    async allLiveOrganizations() {
+      return db
+        .select(orgColumns)
+        .from(organizations)
+        .where(eq(organizations.isDeleted, false))
+        .orderBy(asc(organizations.name));
+    },
+
+    async lastSessionOrganization(userId: number): Promise<number | null> {
+      const [s] = await db
+        .select({ orgId: sessions.currentOrganizationId })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(sql`${sessions.lastSeenAt} desc`)
+        .limit(1);
+      return s?.orgId ?? null;
+    },
+
+    async webConfig(userId: number): Promise<Record<string, unknown> | null> {
+      const [c] = await db
+        .select({ config: webConfigs.config })
+        .from(webConfigs)
+        .where(eq(webConfigs.userId, userId));
+      return c?.config ?? null;
+    },
+
+    async upsertWebConfig(userId: number, config: Record<string, unknown>) {
+      const [row] = await db
+        .insert(webConfigs)
+        .values({ userId, config })
+        .onConflictDoUpdate({ target: webConfigs.userId, set: { config, updatedAt: new Date() } })
+        .returning({ config: webConfigs.config });
+      return row.config;
+    },
+
+    async createLink(
+      tx: Tx,
+      input: {
+        linkId: string;
+        userId: number;
+        purpose: "reset" | "invite";
+        organizationId?: number;
+        hours: number;
+      },
+    ) {
+      await tx.insert(passwordLinks).values({
+        linkHash: sha256(input.linkId),
+        userId: input.userId,
+        purpose: input.purpose,
+        organizationId: input.organizationId ?? null,
+        expiresAt: new Date(Date.now() + input.hours * 3600_000),
+      });
+    },
+
+    async findLink(tx: Tx, linkId: string, forUpdate = false) {
+      const q = tx
+        .select({
+          id: passwordLinks.id,
+          userId: passwordLinks.userId,
+          purpose: passwordLinks.purpose,
+          organizationId: passwordLinks.organizationId,
+          expiresAt: passwordLinks.expiresAt,
+          usedAt: passwordLinks.usedAt,
+          email: users.email,
+        })
+        .from(passwordLinks)
+        .innerJoin(users, eq(users.id, passwordLinks.userId))
+        .where(eq(passwordLinks.linkHash, sha256(linkId)))
+        .limit(1);
+      const [row] = forUpdate ? await q.for("update") : await q;
+      return row ?? null;
+    },
+
+    /** Spends the link and every other open link of the same user and purpose. */
+    async spendLinks(tx: Tx, userId: number, purpose: "reset" | "invite") {
+      await tx
+        .update(passwordLinks)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordLinks.userId, userId),
+            eq(passwordLinks.purpose, purpose),
+            isNull(passwordLinks.usedAt),
+            gt(passwordLinks.expiresAt, sql`now()`),
+          ),
+        );
+    },
+
+    async setPassword(tx: Tx, userId: number, passwordHash: string) {
+      await tx
+        .update(users)
+        .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -1,0 +1,175 @@
+import {
+  DATA_TYPES,
+  type Feature,
+  type FeatureUpsertRequest,
+  FIELD_TYPES,
+  type LookupList,
+  ROLE,
+} from "@fieldlead/contracts";
+import type { SessionContext, TenantContext } from "../../platform/context";
+import { badRequest, notFound } from "../../platform/errors";
+import type { Mailer } from "../../platform/mail";
+import { territoryScope } from "../../platform/scope";
+import type { AccountRepository } from "../account/account.repository";
+import type { AddressProvider } from "./address.provider";
+import { assignableRoles, requirePlatformAdmin } from "./app.policy";
+import type { featuresRepository } from "./features.repository";
+import type { LookupsRepository } from "./lookups.repository";
+import { listTimeZones } from "./time-zones";
+
+const WEB_CONFIG_MAX_BYTES = 64 * 1024;
+const COSTCO_BRAND_ID = 1;
+
+type Deps = {
+  lookups: LookupsRepository;
+  features: ReturnType<typeof featuresRepository>;
+  account: AccountRepository;
+  address: AddressProvider;
+  mailer: Mailer;
+};
+
+const toFeature = (f: {
+  id: number;
+  name: string;
+  description: string;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}): Feature => ({
+  ...f,
+  createdAt: f.createdAt.toISOString(),
+  updatedAt: f.updatedAt.toISOString(),
+});
+
+export function appService(d: Deps) {
+  return {
+    async lookupList(ctx: TenantContext, includeInactive = false): Promise<LookupList> {
+      const [ref, parents, territories, stores, lgs] = await Promise.all([
+        d.lookups.referenceLists(),
+        d.lookups.parentOrganizations(ctx),
+        d.lookups.territories(ctx),
+        d.lookups.stores(ctx),
+        d.lookups.leadGenerators(ctx),
+      ]);
+      const r = (key: string) => (ref.get(key) ?? []).map(({ id, name }) => ({ id, name }));
+      const coded = (key: string) => ref.get(key) ?? [];
+      // A territory-limited role with no territory assigned sees none (not everything).
+      const scope = territoryScope(ctx);
+      const inScope = (territoryId: number | null) =>
+        scope === null || (territoryId !== null && scope.includes(territoryId));
+      const storeOut = ({ isActive: _a, brandId: _b, ...s }: (typeof stores)[number]) => s;
+      // Lead generators (14) pick only themselves, as the users calls show them only themselves.
+      const onlySelf = !ctx.isPlatformAdmin && ctx.roleId === ROLE.leadGenerator;
+      const leadGenerator = lgs
+        .filter((l) => includeInactive || l.isActive)
+        .filter((l) => (onlySelf ? l.id === ctx.userId : scope === null || l.territoryIds.some(inScope)))
+        .map((l) => ({
+          id: l.id,
+          name: `${l.firstName} ${l.lastName}`.trim() + (l.isActive ? "" : " - Inactive"),
+          isActive: l.isActive,
+          organizationsTerritoryIds: [...l.territoryIds].sort((a, b) => a - b),
+        }))
+        // Inactive ones sort after the active ones (spec section 4).
+        .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name));
+      return {
+        parentOrganizations: parents,
+        organizationTerritories: territories.filter((t) => t.isActive && inScope(t.id)),
+        allOrganizationTerritories: territories,
+        stores: stores.filter((s) => s.isActive && inScope(s.organizationTerritoryId)).map(storeOut),
+        allStores: stores.map(storeOut),
+        scheduleAppointmentTypes: [],
+        leadGenerator,
+        leadStatus: r("leadStatus"),
+        languageTypes: r("languageTypes"),
+        userActivities: r("userActivities"),
+        userReasons: r("userReasons"),
+        storesBrands: r("storesBrands"),
+        userHoursTypes: r("userHoursTypes"),
+        timeZones: listTimeZones(),
+        roles: assignableRoles(ctx),
+        userTrades: r("userTrades"),
+        hdsfiGroup: coded("hdsfiGroup"),
+        costcoStores: stores.filter((s) => s.isActive && s.brandId === COSTCO_BRAND_ID).map(storeOut),
+        technicians: [],
+        serviceTitanBussiness: [],
+        serviceTypeField: FIELD_TYPES.map((f) => ({ id: f.id, name: f.name })),
+        centahServiceId: coded("centahServiceId"),
+        centahAdCode: coded("centahAdCode"),
+        hdJobType: coded("hdJobType"),
+        imeSubCategories: r("imeSubCategories"),
+        serviceTitanJobTypes: [],
+        hdsfiGroupForAppointmentTypes: coded("hdsfiGroup"),
+        serviceTitanCampaigns: [],
+      };
+    },
+
+    roles: (ctx: TenantContext, selector?: "all" | "lead-generators" | "partner") =>
+      assignableRoles(ctx, selector),
+    timeZones: () => listTimeZones(),
+
+    async featureUpdates() {
+      const all = (await d.features.list()).map(toFeature);
+      return { features: all, activeFeatures: all.filter((f) => f.isActive) };
+    },
+
+    async upsertFeature(ctx: TenantContext, input: FeatureUpsertRequest): Promise<Feature> {
+      requirePlatformAdmin(ctx);
+      const values = {
+        name: input.name,
+        description: input.description ?? "",
+        isActive: input.isActive ?? false,
+      };
+      if (input.id) {
+        const row = await d.features.update(input.id, values);
+        if (!row) throw notFound("The feature");
+        return toFeature(row);
+      }
+      return toFeature(await d.features.insert(values));
+    },
+
+    async deleteFeature(ctx: TenantContext, id: number) {
+      requirePlatformAdmin(ctx);
+      if (!(await d.features.remove(id))) throw notFound("The feature");
+      return { ok: true as const };
+    },
+
+    dataTypes: () => DATA_TYPES.map((t) => ({ ...t })),
+    fieldTypes: () => FIELD_TYPES.map((t) => ({ ...t, dataTypeIds: [...t.dataTypeIds] })),
+
+    async upsertWebConfig(s: SessionContext, config: Record<string, unknown>) {
+      if (JSON.stringify(config).length > WEB_CONFIG_MAX_BYTES) {
+        throw badRequest("The web configuration is too large (64 KB at most).", { config: ["too large"] });
+      }
+      return { wingenWebConfig: await d.account.upsertWebConfig(s.userId, config) };
+    },
+
+    addressSuggestions: (ctx: TenantContext, query: string, limit: number) =>
+      d.address.suggest(ctx.organizationId, query, limit),
+
+    async addressDetails(ctx: TenantContext, id: string) {
+      const found = await d.address.details(ctx.organizationId, id);
+      if (!found) throw notFound("The address");
+      return found;
+    },
+
+    async mailbox(ctx: TenantContext, limit: number) {
+      requirePlatformAdmin(ctx);
+      const rows = await d.mailer.list(limit);
+      return {
+        transport: d.mailer.transport,
+        messages: rows.map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+          error: m.error,
+        })),
+      };
+    },
+  };
+}
+
+export type AppService = ReturnType<typeof appService>;

@@ -1,0 +1,6 @@
+export { type AddressProvider, offlineAddressProvider } from "./address.provider";
+export { assignableRoles, requirePlatformAdmin } from "./app.policy";
+export { appRoutes, platformRoutes } from "./app.routes";
+export { type AppService, appService } from "./app.service";
+export { featuresRepository } from "./features.repository";
+export { type LookupsRepository, lookupsRepository } from "./lookups.repository";

@@ -1,0 +1,6 @@
+export { type LeadIntake, leadIntake } from "./lead-intake.service";
+export { type LeadScope, leadScope } from "./leads.policy";
+export { type LeadsRepository, leadsRepository } from "./leads.repository";
+export { leadsRoutes } from "./leads.routes";
+export { type LeadsService, leadsService } from "./leads.service";
+export { type LeadsSearchRepository, leadsSearchRepository } from "./leads-search.repository";

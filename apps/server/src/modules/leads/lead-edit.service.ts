@@ -1,0 +1,475 @@
+import {
+  type ExternalLeadUpdateRequest,
+  type InternalLeadUpsertRequest,
+  isLegalLeadTransition,
+  LEAD_STATUS,
+  type LeadAnswerInput,
+  type LeadKind,
+  leadStatusName,
+  nextLeadStatuses,
+  ROLE,
+} from "@fieldlead/contracts";
+import type { TenantContext } from "../../platform/context";
+import type { Tx } from "../../platform/db";
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
+import type { FormServiceType, LeadFormReader } from "../settings/index";
+import { type StoredAnswer, validateAnswers } from "./lead-answers";
+import { findDuplicates } from "./lead-duplicates";
+import {
+  inLeadScope,
+  isLeadGeneratorRole,
+  type LeadScope,
+  leadScope,
+  requireInternalCapture,
+  requireLeadEditor,
+} from "./leads.policy";
+import type { ConsentValues, HistoryInsert, LeadRow, LeadsRepository, LeadUpdate } from "./leads.repository";
+
+type Deps = { repo: LeadsRepository; forms: LeadFormReader; now: () => Date };
+type EditInput = Partial<InternalLeadUpsertRequest> & Partial<ExternalLeadUpdateRequest>;
+type LockedLead = NonNullable<Awaited<ReturnType<LeadsRepository["lock"]>>>;
+
+/** Columns a person may change, by their name in the API (history keeps these names). */
+const EDITABLE = [
+  "storeId",
+  "territoryId",
+  "capturedByUserId",
+  "serviceTypeId",
+  "firstName",
+  "lastName",
+  "phone",
+  "email",
+  "address",
+  "city",
+  "state",
+  "zip",
+  "languageId",
+  "notes",
+  "duplicateOfLeadId",
+  "rejectionReason",
+  "hdsfiGroupId",
+  "hdJobTypeId",
+  "centahServiceId",
+  "centahAdCodeId",
+  "externalReference",
+] as const;
+type Editable = (typeof EDITABLE)[number];
+const apiName = (k: Editable) => (k === "capturedByUserId" ? "leadGeneratorId" : k);
+
+const PROGRAM_LISTS = {
+  hdsfiGroupId: "hdsfiGroup",
+  hdJobTypeId: "hdJobType",
+  centahServiceId: "centahServiceId",
+  centahAdCodeId: "centahAdCode",
+} as const;
+
+const SKEW_MS = 5 * 60_000;
+
+export type SaveResult = { leadId: number | null; duplicates: LeadRow[]; duplicateOfLeadId: number | null };
+
+/** What was asked, checked against the organization's data (before any transaction: PGlite has one connection). */
+type Prepared = {
+  patch: LeadUpdate;
+  answers: StoredAnswer[] | null;
+  consents: ConsentValues[] | null;
+  statusId: number | undefined;
+  rejectionReason: string | null | undefined;
+  store: { id: number; territoryId: number | null } | null;
+};
+
+export function leadEditor(d: Deps) {
+  async function prepare(
+    ctx: TenantContext,
+    kind: LeadKind,
+    input: EditInput,
+    existing: LeadRow | null,
+    out: { store: Prepared["store"] },
+  ): Promise<Prepared> {
+    const patch: LeadUpdate = {};
+    const now = d.now();
+    const creating = existing === null;
+
+    if (input.storeId !== undefined && input.storeId !== existing?.storeId) {
+      if (input.storeId === null) {
+        if (kind === "internal")
+          throw fieldError("body.storeId", "Choose the store where the lead was captured.");
+        patch.storeId = null;
+        patch.territoryId = null;
+      } else {
+        const store = await d.repo.store(ctx, input.storeId);
+        if (!store) throw notFound("The store");
+        if (!store.isActive)
+          throw fieldError("body.storeId", `${store.name} is inactive; choose an active store.`);
+        const limited = leadScope(ctx).territoryIds;
+        if (limited && (store.territoryId === null || !limited.includes(store.territoryId))) {
+          throw forbidden(`${store.name} is outside your territories.`);
+        }
+        patch.storeId = store.id;
+        patch.territoryId = store.territoryId;
+        out.store = { id: store.id, territoryId: store.territoryId };
+      }
+    }
+
+    if (input.leadGeneratorId !== undefined && input.leadGeneratorId !== existing?.capturedByUserId) {
+      const lgId = input.leadGeneratorId;
+      if (lgId === null) {
+        if (kind === "internal")
+          throw fieldError("body.leadGeneratorId", "An internal lead has a lead generator.");
+        patch.capturedByUserId = null;
+      } else {
+        if (!ctx.isPlatformAdmin && ctx.roleId === ROLE.leadGenerator && lgId !== ctx.userId) {
+          throw forbidden("Lead generators capture their own leads.");
+        }
+        if (lgId !== ctx.userId || !creating) {
+          const lg = await d.repo.leadGenerator(ctx, lgId);
+          if (!lg) throw fieldError("body.leadGeneratorId", "Choose a lead generator of this organization.");
+        }
+        patch.capturedByUserId = lgId;
+      }
+    }
+
+    let type: FormServiceType | null = null;
+    const typeChanged = input.serviceTypeId !== undefined && input.serviceTypeId !== existing?.serviceTypeId;
+    if (typeChanged && input.serviceTypeId !== null && input.serviceTypeId !== undefined) {
+      type = await d.forms.serviceType(ctx, input.serviceTypeId);
+      if (!type) throw notFound("The service type");
+      if (!type.isActive)
+        throw fieldError("body.serviceTypeId", `${type.name} is no longer offered; choose another.`);
+      patch.serviceTypeId = type.id;
+    } else if (typeChanged) {
+      if (kind === "internal") throw fieldError("body.serviceTypeId", "Choose the service type.");
+      patch.serviceTypeId = null;
+    } else if (existing?.serviceTypeId) {
+      type = await d.forms.serviceType(ctx, existing.serviceTypeId);
+    }
+
+    for (const k of ["firstName", "lastName", "phone", "email", "address", "city", "notes"] as const) {
+      if (input[k] !== undefined && input[k] !== existing?.[k])
+        (patch as Record<string, unknown>)[k] = input[k];
+    }
+    for (const k of ["state", "zip", "externalReference"] as const) {
+      if (input[k] !== undefined && input[k] !== existing?.[k])
+        (patch as Record<string, unknown>)[k] = input[k];
+    }
+    if (input.languageId !== undefined && input.languageId !== existing?.languageId) {
+      if (input.languageId !== null && !(await d.repo.referenceIds("languageTypes")).has(input.languageId)) {
+        throw fieldError("body.languageId", `There is no language ${input.languageId}.`);
+      }
+      patch.languageId = input.languageId;
+    }
+    for (const [k, list] of Object.entries(PROGRAM_LISTS) as [keyof typeof PROGRAM_LISTS, string][]) {
+      const v = input[k];
+      if (v === undefined || v === existing?.[k]) continue;
+      if (kind === "internal") throw fieldError(`body.${k}`, "Program fields belong to external leads.");
+      if (v !== null && !(await d.repo.referenceIds(list)).has(v)) {
+        throw fieldError(`body.${k}`, `There is no ${list} ${v}.`);
+      }
+      patch[k] = v;
+    }
+
+    if (creating) {
+      const errors: Record<string, string[]> = {};
+      if (!patch.storeId && kind === "internal") errors["body.storeId"] = ["Choose the store."];
+      if (!patch.serviceTypeId && kind === "internal")
+        errors["body.serviceTypeId"] = ["Choose the service type."];
+      if (!patch.firstName) errors["body.firstName"] = ["Enter the first name."];
+      if (!patch.lastName) errors["body.lastName"] = ["Enter the last name."];
+      if (!patch.phone && !patch.email) errors["body.phone"] = ["Enter a phone number or an email address."];
+      const first = Object.values(errors)[0];
+      if (first) throw badRequest(first[0], errors);
+    } else if (existing) {
+      const phone = patch.phone !== undefined ? patch.phone : existing.phone;
+      const email = patch.email !== undefined ? patch.email : existing.email;
+      if (!phone && !email) throw fieldError("body.phone", "Keep a phone number or an email address.");
+    }
+
+    // Answers: given ones replace the lead's; a new service type asks its own required questions.
+    let answers: StoredAnswer[] | null = null;
+    if (input.answers !== undefined || creating || typeChanged) {
+      if (!type) {
+        if (input.answers?.length)
+          throw fieldError("body.answers", "Choose a service type before answering its questions.");
+        answers = input.answers !== undefined || typeChanged ? [] : null;
+      } else {
+        // A new service type asks its own questions: the old type's answers do not carry over.
+        const given =
+          input.answers ?? (existing && !typeChanged ? await d.repo.storedAnswers(ctx, existing.id) : []);
+        answers = validateAnswers(type, given as LeadAnswerInput[]);
+      }
+    }
+
+    let consents: ConsentValues[] | null = null;
+    if (input.consents?.length) {
+      consents = input.consents.map((c) => {
+        const acceptedAt = c.acceptedAt ? new Date(c.acceptedAt) : now;
+        if (acceptedAt.getTime() > now.getTime() + SKEW_MS) {
+          throw fieldError("body.consents", "A consent cannot be accepted in the future.");
+        }
+        return { destination: c.destination, disclosureText: c.disclosureText, acceptedAt };
+      });
+    }
+
+    if (creating && input.statusId !== undefined && input.statusId !== LEAD_STATUS.new) {
+      throw fieldError("body.statusId", "A new lead starts as New.");
+    }
+    if (existing && input.statusId !== undefined && input.statusId !== existing.statusId) {
+      statusAllowed(ctx, existing.statusId, input.statusId);
+    }
+    return {
+      patch,
+      answers,
+      consents,
+      statusId: creating ? undefined : input.statusId,
+      rejectionReason: input.rejectionReason,
+      store: out.store,
+    };
+  }
+
+  function statusAllowed(ctx: TenantContext, from: number, to: number) {
+    if (!isLegalLeadTransition(from, to)) {
+      const next = nextLeadStatuses(from).map(leadStatusName);
+      throw conflict(
+        `A lead cannot go from ${leadStatusName(from)} to ${leadStatusName(to)}.` +
+          (next.length ? ` From ${leadStatusName(from)} it can go to ${next.join(", ")}.` : ""),
+      );
+    }
+    if (isLeadGeneratorRole(ctx) && (from === LEAD_STATUS.rejected || to === LEAD_STATUS.rejected)) {
+      throw forbidden("Only a manager can reject a lead or restore a rejected one.");
+    }
+  }
+
+  /** Status change, rejection reason and duplicate link decided on the locked row; history entries for all. */
+  async function applyUpdate(tx: Tx, ctx: TenantContext, lead: LockedLead, p: Prepared, windowDays: number) {
+    const patch: LeadUpdate = { ...p.patch };
+    const history: HistoryInsert[] = [];
+    const entry = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
+      history.push({ leadId: lead.id, action, userId: ctx.userId, before, after });
+
+    const to = p.statusId ?? lead.statusId;
+    if (to !== lead.statusId) {
+      statusAllowed(ctx, lead.statusId, to);
+      patch.statusId = to;
+      if (to === LEAD_STATUS.rejected) {
+        if (!p.rejectionReason) throw fieldError("body.rejectionReason", "Say why the lead is rejected.");
+        patch.rejectionReason = p.rejectionReason;
+        entry(
+          "rejected",
+          { statusId: lead.statusId, status: leadStatusName(lead.statusId) },
+          { statusId: to, status: leadStatusName(to), rejectionReason: p.rejectionReason },
+        );
+      } else if (lead.statusId === LEAD_STATUS.rejected) {
+        patch.rejectionReason = null;
+        entry(
+          "unrejected",
+          {
+            statusId: lead.statusId,
+            status: leadStatusName(lead.statusId),
+            rejectionReason: lead.rejectionReason,
+          },
+          { statusId: to, status: leadStatusName(to) },
+        );
+      } else {
+        entry(
+          "status",
+          { statusId: lead.statusId, status: leadStatusName(lead.statusId) },
+          { statusId: to, status: leadStatusName(to) },
+        );
+      }
+    } else if (p.rejectionReason !== undefined && p.rejectionReason !== lead.rejectionReason) {
+      if (lead.statusId !== LEAD_STATUS.rejected || !p.rejectionReason) {
+        throw fieldError("body.rejectionReason", "Only a rejected lead has a rejection reason.");
+      }
+      patch.rejectionReason = p.rejectionReason;
+    }
+
+    const phone = patch.phone !== undefined ? patch.phone : lead.phone;
+    const email = patch.email !== undefined ? patch.email : lead.email;
+    if ((patch.phone !== undefined || patch.email !== undefined) && windowDays > 0) {
+      await d.repo.lockKeys(
+        tx,
+        ctx,
+        [phone, email].filter((x): x is string => Boolean(x)),
+      );
+      const found = await findDuplicates(d.repo, tx, ctx, {
+        phone,
+        email,
+        capturedAt: lead.capturedAt,
+        windowDays,
+        self: { id: lead.id, capturedAt: lead.capturedAt },
+      });
+      const root = found.rootId;
+      if (root !== lead.duplicateOfLeadId) patch.duplicateOfLeadId = root;
+    }
+
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const k of EDITABLE) {
+      if (patch[k] === undefined || patch[k] === lead[k]) continue;
+      if (k === "rejectionReason" && patch.statusId !== undefined) continue;
+      before[apiName(k)] = lead[k];
+      after[apiName(k)] = patch[k];
+    }
+    if (p.answers) {
+      const stored = await d.repo.storedAnswers(ctx, lead.id, tx);
+      const was = Object.fromEntries(stored.map((a) => [a.questionId, a.value]));
+      const now = Object.fromEntries(p.answers.map((a) => [a.questionId, a.value]));
+      if (JSON.stringify(was) !== JSON.stringify(now)) {
+        before.answers = was;
+        after.answers = now;
+      }
+    }
+    if (p.consents) {
+      const stored = await d.repo.consents(ctx, lead.id, tx);
+      const changed = p.consents.filter((c) => {
+        const s = stored.find((x) => x.destination === c.destination);
+        return (
+          !s || s.disclosureText !== c.disclosureText || s.acceptedAt.getTime() !== c.acceptedAt.getTime()
+        );
+      });
+      if (changed.length) {
+        before.consents = Object.fromEntries(
+          stored
+            .filter((s) => changed.some((c) => c.destination === s.destination))
+            .map((s) => [
+              s.destination,
+              { disclosureText: s.disclosureText, acceptedAt: s.acceptedAt.toISOString() },
+            ]),
+        );
+        after.consents = Object.fromEntries(
+          changed.map((c) => [
+            c.destination,
+            { disclosureText: c.disclosureText, acceptedAt: c.acceptedAt.toISOString() },
+          ]),
+        );
+      }
+    }
+    if (Object.keys(after).length) entry("updated", before, after);
+    if (history.length === 0) return;
+
+    await d.repo.update(tx, ctx, lead.id, { ...patch, updatedAt: d.now(), updatedByUserId: ctx.userId });
+    if (after.answers && p.answers) await d.repo.replaceAnswers(tx, ctx, lead.id, p.answers);
+    if (after.consents && p.consents) await d.repo.upsertConsents(tx, ctx, lead.id, p.consents, ctx.userId);
+    await d.repo.addHistory(tx, ctx, history);
+  }
+
+  /** A lead the caller may edit, of the kind the call is about; anything else is 404. */
+  async function editable(ctx: TenantContext, kind: LeadKind, id: number, scope: LeadScope) {
+    const lead = await d.repo.find(ctx, id);
+    if (!lead || lead.kind !== kind || !inLeadScope(scope, lead)) throw notFound("The lead");
+    return lead;
+  }
+
+  return {
+    /** Updates an internal or external lead; only the fields sent change, and each change lands in history. */
+    async update(ctx: TenantContext, kind: LeadKind, input: EditInput & { id: number }) {
+      requireLeadEditor(ctx);
+      const scope = leadScope(ctx);
+      const existing = await editable(ctx, kind, input.id, scope);
+      const prepared = await prepare(ctx, kind, input, existing, { store: null });
+      const windowDays = await d.forms.duplicateWindowDays(ctx);
+      await d.repo.transaction(async (tx) => {
+        const locked = await d.repo.lock(tx, ctx, existing.id);
+        if (!locked || locked.deletedAt) throw notFound("The lead");
+        await applyUpdate(tx, ctx, locked, prepared, windowDays);
+      });
+      return existing.id;
+    },
+
+    /**
+     * Captures an internal lead: validates it, links it to an earlier lead with the same phone or email
+     * within the window, and keeps the capture entry exactly as submitted (also when it is refused).
+     * `checkOnly` validates and reports duplicates without writing anything.
+     */
+    async createInternal(ctx: TenantContext, input: EditInput, raw: unknown): Promise<SaveResult> {
+      requireInternalCapture(ctx);
+      const resolved: { store: Prepared["store"] } = { store: null };
+      try {
+        const withDefaults = { ...input, leadGeneratorId: input.leadGeneratorId ?? ctx.userId };
+        const p = await prepare(ctx, "internal", withDefaults, null, resolved);
+        const now = d.now();
+        const capturedAt = input.capturedAt ? new Date(input.capturedAt) : now;
+        if (capturedAt.getTime() > now.getTime() + SKEW_MS) {
+          throw fieldError("body.capturedAt", "A lead cannot be captured in the future.");
+        }
+        const windowDays = await d.forms.duplicateWindowDays(ctx);
+        const probe = { phone: p.patch.phone ?? null, email: p.patch.email ?? null };
+        if (input.checkOnly) {
+          const found = await findDuplicates(d.repo, undefined, ctx, { ...probe, capturedAt, windowDays });
+          return { leadId: null, duplicates: found.rows, duplicateOfLeadId: found.rootId };
+        }
+        return await d.repo.transaction(async (tx) => {
+          await d.repo.lockKeys(
+            tx,
+            ctx,
+            [probe.phone, probe.email].filter((x): x is string => Boolean(x)),
+          );
+          const found = await findDuplicates(d.repo, tx, ctx, { ...probe, capturedAt, windowDays });
+          const leadId = await d.repo.insert(tx, ctx, {
+            ...p.patch,
+            kind: "internal",
+            source: "app",
+            capturedAt,
+            firstName: p.patch.firstName ?? "",
+            lastName: p.patch.lastName ?? "",
+            statusId: LEAD_STATUS.new,
+            duplicateOfLeadId: found.rootId,
+            updatedByUserId: ctx.userId,
+          });
+          await d.repo.replaceAnswers(tx, ctx, leadId, p.answers ?? []);
+          if (p.consents) await d.repo.upsertConsents(tx, ctx, leadId, p.consents, ctx.userId);
+          await d.repo.addHistory(tx, ctx, [
+            {
+              leadId,
+              action: "created",
+              userId: ctx.userId,
+              before: null,
+              after: createdSnapshot(p, capturedAt, found.rootId),
+            },
+          ]);
+          await d.repo.insertCaptureEntry(
+            ctx,
+            {
+              source: "app",
+              submittedByUserId: ctx.userId,
+              storeId: p.patch.storeId ?? null,
+              territoryId: p.patch.territoryId ?? null,
+              payload: raw ?? input,
+              outcome: found.rootId ? "duplicate" : "lead",
+              leadId,
+              rejectionReason: null,
+              message: found.rootId ? `Duplicate of lead ${found.rootId}` : null,
+            },
+            tx,
+          );
+          return { leadId, duplicates: found.rows, duplicateOfLeadId: found.rootId };
+        });
+      } catch (err) {
+        if (!input.checkOnly && err instanceof AppError && [400, 404, 409].includes(err.status)) {
+          await d.repo.insertCaptureEntry(ctx, {
+            source: "app",
+            submittedByUserId: ctx.userId,
+            storeId: resolved.store?.id ?? null,
+            territoryId: resolved.store?.territoryId ?? null,
+            payload: raw ?? input,
+            outcome: "invalid",
+            leadId: null,
+            rejectionReason: null,
+            message: err.message,
+          });
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+function createdSnapshot(p: Prepared, capturedAt: Date, duplicateOfLeadId: number | null) {
+  const out: Record<string, unknown> = { statusId: LEAD_STATUS.new, capturedAt: capturedAt.toISOString() };
+  for (const k of EDITABLE) if (p.patch[k] !== undefined && p.patch[k] !== null) out[apiName(k)] = p.patch[k];
+  if (duplicateOfLeadId) out.duplicateOfLeadId = duplicateOfLeadId;
+  if (p.answers?.length) out.answers = Object.fromEntries(p.answers.map((a) => [a.questionId, a.value]));
+  if (p.consents?.length) out.consents = p.consents.map((c) => c.destination);
+  return out;
+}
+
+export type LeadEditor = ReturnType<typeof leadEditor>;

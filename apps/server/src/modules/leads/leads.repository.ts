@@ -1,0 +1,319 @@
+import { LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  captureEntries,
+  leadAnswers,
+  leadConsents,
+  leadHistory,
+  leads,
+  memberships,
+  questionResponses,
+  referenceItems,
+  serviceTypeQuestions,
+  stores,
+  users,
+} from "../../db/schema/index";
+import type { Db, Tx } from "../../platform/db";
+import { type LeadRow, selectLeadRows } from "./lead-rows";
+
+type Scope = { organizationId: number };
+export type LeadInsert = Omit<typeof leads.$inferInsert, "id" | "organizationId">;
+export type LeadUpdate = Partial<Omit<LeadInsert, "kind" | "source">>;
+export type HistoryInsert = {
+  leadId: number;
+  action: string;
+  userId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+export type CaptureEntryInsert = Omit<typeof captureEntries.$inferInsert, "id" | "organizationId">;
+export type ConsentValues = { destination: string; disclosureText: string; acceptedAt: Date };
+export type { LeadRow };
+
+/** Reads and writes of leads, their answers, consents, history and capture entries, bound to the organization. */
+export function leadsRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    async find(ctx: Scope, id: number, opts: { includeDeleted?: boolean } = {}, exec: Tx = db) {
+      const [row] = await selectLeadRows(exec)
+        .where(
+          and(
+            eq(leads.organizationId, ctx.organizationId),
+            eq(leads.id, id),
+            opts.includeDeleted ? undefined : isNull(leads.deletedAt),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The lead's row locked for the rest of the transaction (status and field changes are decided on it). */
+    async lock(tx: Tx, ctx: Scope, id: number) {
+      const [row] = await tx
+        .select()
+        .from(leads)
+        .where(and(eq(leads.organizationId, ctx.organizationId), eq(leads.id, id)))
+        .for("update");
+      return row ?? null;
+    },
+
+    async store(ctx: Scope, storeId: number) {
+      const [row] = await db
+        .select({
+          id: stores.id,
+          name: stores.name,
+          territoryId: stores.territoryId,
+          timeZone: stores.timeZone,
+          isActive: stores.isActive,
+        })
+        .from(stores)
+        .where(and(eq(stores.organizationId, ctx.organizationId), eq(stores.id, storeId)));
+      return row ?? null;
+    },
+
+    /** A lead generator (role 14 or 15) of the organization. */
+    async leadGenerator(ctx: Scope, userId: number) {
+      const [row] = await db
+        .select({ userId: memberships.userId, isActive: memberships.isActive })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, ctx.organizationId),
+            eq(memberships.userId, userId),
+            inArray(memberships.roleId, [...LEAD_GENERATOR_ROLE_IDS]),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async referenceIds(list: string): Promise<Set<number>> {
+      const rows = await db
+        .select({ id: referenceItems.id })
+        .from(referenceItems)
+        .where(and(eq(referenceItems.list, list), eq(referenceItems.isActive, true)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async referenceNames(list: string): Promise<Map<number, string>> {
+      const rows = await db
+        .select({ id: referenceItems.id, name: referenceItems.name })
+        .from(referenceItems)
+        .where(eq(referenceItems.list, list));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async insert(tx: Tx, ctx: Scope, values: LeadInsert) {
+      const [row] = await tx
+        .insert(leads)
+        .values({ ...values, organizationId: ctx.organizationId })
+        .returning({ id: leads.id });
+      return row.id;
+    },
+
+    async update(tx: Tx, ctx: Scope, id: number, values: LeadUpdate) {
+      await tx
+        .update(leads)
+        .set(values)
+        .where(and(eq(leads.organizationId, ctx.organizationId), eq(leads.id, id)));
+    },
+
+    /**
+     * Earlier live leads of the organization with the same phone or email captured in [from, to], oldest
+     * first. Serves the duplicate check from the (organization_id, phone) and (organization_id, email) indexes.
+     */
+    async duplicateCandidates(
+      ctx: Scope,
+      q: { phone: string | null; email: string | null; from: Date; to: Date; excludeId?: number },
+      exec: Tx = db,
+    ) {
+      const match: SQL[] = [];
+      if (q.phone) match.push(eq(leads.phone, q.phone));
+      if (q.email) match.push(eq(leads.email, q.email));
+      if (match.length === 0) return [];
+      return selectLeadRows(exec)
+        .where(
+          and(
+            eq(leads.organizationId, ctx.organizationId),
+            isNull(leads.deletedAt),
+            or(...match),
+            gte(leads.capturedAt, q.from),
+            lte(leads.capturedAt, q.to),
+            q.excludeId ? ne(leads.id, q.excludeId) : undefined,
+          ),
+        )
+        .orderBy(asc(leads.capturedAt), asc(leads.id))
+        .limit(20);
+    },
+
+    /** Live leads linked to this one as its duplicates. */
+    async linkedDuplicates(ctx: Scope, leadId: number) {
+      return selectLeadRows(db)
+        .where(
+          and(
+            eq(leads.organizationId, ctx.organizationId),
+            eq(leads.duplicateOfLeadId, leadId),
+            isNull(leads.deletedAt),
+          ),
+        )
+        .orderBy(asc(leads.capturedAt))
+        .limit(50);
+    },
+
+    /** Serializes captures of the same phone or email (duplicate check, then insert) across sessions. */
+    async lockKeys(tx: Tx, ctx: Scope, keys: string[]) {
+      for (const key of [...new Set(keys)].sort()) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${ctx.organizationId}:${key}`}, 0))`,
+        );
+      }
+    },
+
+    async answers(ctx: Scope, leadId: number) {
+      return db
+        .select({
+          questionId: leadAnswers.questionId,
+          value: leadAnswers.value,
+          questionText: serviceTypeQuestions.text,
+          dataTypeId: serviceTypeQuestions.dataTypeId,
+          fieldTypeId: serviceTypeQuestions.fieldTypeId,
+          sortOrder: serviceTypeQuestions.sortOrder,
+        })
+        .from(leadAnswers)
+        .innerJoin(serviceTypeQuestions, eq(serviceTypeQuestions.id, leadAnswers.questionId))
+        .where(and(eq(leadAnswers.organizationId, ctx.organizationId), eq(leadAnswers.leadId, leadId)))
+        .orderBy(asc(serviceTypeQuestions.sortOrder), asc(serviceTypeQuestions.id));
+    },
+
+    async responsesOf(ctx: Scope, questionIds: number[]) {
+      if (questionIds.length === 0) return [];
+      return db
+        .select({
+          id: questionResponses.id,
+          questionId: questionResponses.questionId,
+          text: questionResponses.text,
+        })
+        .from(questionResponses)
+        .where(
+          and(
+            eq(questionResponses.organizationId, ctx.organizationId),
+            inArray(questionResponses.questionId, questionIds),
+          ),
+        );
+    },
+
+    async storedAnswers(ctx: Scope, leadId: number, exec: Tx = db) {
+      return exec
+        .select({ questionId: leadAnswers.questionId, value: leadAnswers.value })
+        .from(leadAnswers)
+        .where(and(eq(leadAnswers.organizationId, ctx.organizationId), eq(leadAnswers.leadId, leadId)))
+        .orderBy(asc(leadAnswers.questionId));
+    },
+
+    async replaceAnswers(
+      tx: Tx,
+      ctx: Scope,
+      leadId: number,
+      answers: { questionId: number; value: unknown }[],
+    ) {
+      await tx
+        .delete(leadAnswers)
+        .where(and(eq(leadAnswers.organizationId, ctx.organizationId), eq(leadAnswers.leadId, leadId)));
+      if (answers.length === 0) return;
+      await tx
+        .insert(leadAnswers)
+        .values(answers.map((a) => ({ organizationId: ctx.organizationId, leadId, ...a })));
+    },
+
+    async consents(ctx: Scope, leadId: number, exec: Tx = db) {
+      return exec
+        .select({
+          destination: leadConsents.destination,
+          disclosureText: leadConsents.disclosureText,
+          acceptedAt: leadConsents.acceptedAt,
+        })
+        .from(leadConsents)
+        .where(and(eq(leadConsents.organizationId, ctx.organizationId), eq(leadConsents.leadId, leadId)))
+        .orderBy(asc(leadConsents.destination));
+    },
+
+    async upsertConsents(
+      tx: Tx,
+      ctx: Scope,
+      leadId: number,
+      consents: ConsentValues[],
+      userId: number | null,
+    ) {
+      for (const c of consents) {
+        const values = {
+          disclosureText: c.disclosureText,
+          acceptedAt: c.acceptedAt,
+          recordedByUserId: userId,
+          recordedAt: new Date(),
+        };
+        await tx
+          .insert(leadConsents)
+          .values({
+            organizationId: ctx.organizationId,
+            leadId,
+            destination: c.destination as "crm",
+            ...values,
+          })
+          .onConflictDoUpdate({
+            target: [leadConsents.organizationId, leadConsents.leadId, leadConsents.destination],
+            set: values,
+          });
+      }
+    },
+
+    async addHistory(tx: Tx, ctx: Scope, entries: HistoryInsert[]) {
+      if (entries.length === 0) return;
+      await tx.insert(leadHistory).values(entries.map((e) => ({ organizationId: ctx.organizationId, ...e })));
+    },
+
+    /** The lead's story, newest first. */
+    async history(ctx: Scope, leadId: number) {
+      return db
+        .select({
+          id: leadHistory.id,
+          action: leadHistory.action,
+          at: leadHistory.at,
+          userId: leadHistory.userId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          before: leadHistory.before,
+          after: leadHistory.after,
+        })
+        .from(leadHistory)
+        .leftJoin(users, eq(users.id, leadHistory.userId))
+        .where(and(eq(leadHistory.organizationId, ctx.organizationId), eq(leadHistory.leadId, leadId)))
+        .orderBy(desc(leadHistory.at), desc(leadHistory.id));
+    },
+
+    async insertCaptureEntry(ctx: Scope, values: CaptureEntryInsert, exec: Tx = db) {
+      const [row] = await exec
+        .insert(captureEntries)
+        .values({ ...values, organizationId: ctx.organizationId })
+        .returning({ id: captureEntries.id });
+      return row.id;
+    },
+
+    async captureEntryId(ctx: Scope, leadId: number) {
+      const [row] = await db
+        .select({ id: captureEntries.id })
+        .from(captureEntries)
+        .where(
+          and(
+            eq(captureEntries.organizationId, ctx.organizationId),
+            isNotNull(captureEntries.leadId),
+            eq(captureEntries.leadId, leadId),
+          ),
+        )
+        .orderBy(asc(captureEntries.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+  };
+}
+
+export type LeadsRepository = ReturnType<typeof leadsRepository>;

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+type Org = {
+  id: number;
+  name: string;
+  organizationParentId: number | null;
+  isDeleted: boolean;
+  isSmartCircleLG: boolean;
+  smartCircleCompany: string | null;
+  timeZone: string;
+  intFirstDayOfWeek: number | null;
+  territories: { id: number; name: string; isActive: boolean }[];
+  children: Org[];
+};
+
+const upsert = (a: AuthHeaders, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "PUT",
+    url: "/api/organizations/upsert/smart-circle",
+    headers: h(a, extra),
+    payload,
+  });
+const settings = (a: AuthHeaders, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: "POST", url: "/api/settings/organizations", headers: h(a), payload });
+const orgRow = async (id: number) =>
+  (await t.database.executeSql("select name, time_zone, parent_id from organizations where id = $1", [id]))
+    .rows[0] as { name: string; time_zone: string; parent_id: number | null };
+
+describe("organization upsert (PUT /api/organizations/upsert/smart-circle)", () => {
+  it("lets a Super Admin create an owner group, then an organization under it with territories, in one save", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const group = await upsert(sa, { name: "Lakeside Holdings", timeZone: "America/Chicago" });
+    expect(group.statusCode).toBe(200);
+    const org = await upsert(sa, {
+      name: "Lakeside Windows",
+      organizationParentId: group.json().id,
+      timeZone: "America/Denver",
+      intFirstDayOfWeek: 1,
+      crmIntegrationId: 1,
+      showApproaches: true,
+      isSmartCircleLG: true,
+      smartCircleCompany: "Smart Circle Retail",
+      territories: [{ name: "Denver Metro" }, { name: "Boulder", isActive: false }],
+    });
+    expect(org.statusCode).toBe(200);
+    const body = org.json() as Org;
+    expect(body).toMatchObject({
+      name: "Lakeside Windows",
+      organizationParentId: group.json().id,
+      parentName: "Lakeside Holdings",
+      timeZone: "America/Denver",
+      intFirstDayOfWeek: 1,
+      isSmartCircleLG: true,
+      smartCircleCompany: "Smart Circle Retail",
+      isDeleted: false,
+    });
+    expect(body.territories.map((x) => [x.name, x.isActive])).toEqual([
+      ["Boulder", false],
+      ["Denver Metro", true],
+    ]);
+    const list = (await settings(sa)).json() as Org[];
+    const holdings = list.find((o) => o.name === "Lakeside Holdings")!;
+    expect(holdings.children.map((c) => c.name)).toEqual(["Lakeside Windows"]);
+  });
+
+  it("answers 400 naming the field for a bad time zone, first day of week or a missing name", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const bad = await upsert(sa, { name: "X", timeZone: "EST", intFirstDayOfWeek: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(["body.intFirstDayOfWeek", "body.timeZone"]);
+    const missing = await upsert(sa, { timeZone: "UTC" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors["body.name"]).toEqual(["Enter a name"]);
+  });
+
+  it("lets an Admin change their own organization's settings and territories in one save", async () => {
+    const admin = await t.login("admin@demo.local");
+    const west = await t.orgId("Summit Home West");
+    const before = ((await settings(admin)).json() as Org[]).find((o) => o.id === west)!;
+    const bay = before.territories.find((x) => x.name === "Bay Area")!;
+    const res = await upsert(admin, {
+      id: west,
+      timeZone: "America/Los_Angeles",
+      isSmartCircleLG: true,
+      smartCircleCompany: "Circle West",
+      territories: [{ id: bay.id, name: "San Francisco Bay Area", isActive: true }, { name: "Sacramento" }],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Org;
+    expect(body.isSmartCircleLG).toBe(true);
+    expect(body.name).toBe("Summit Home West");
+    expect(body.intFirstDayOfWeek).toBe(0);
+    expect(body.territories.map((x) => x.name)).toEqual([
+      "Los Angeles",
+      "Sacramento",
+      "San Diego",
+      "San Francisco Bay Area",
+    ]);
+    // Deactivate, and leave the others untouched.
+    const off = await upsert(admin, {
+      id: west,
+      territories: [{ id: bay.id, name: "San Francisco Bay Area", isActive: false }],
+    });
+    expect((off.json() as Org).territories.find((x) => x.id === bay.id)?.isActive).toBe(false);
+    expect((off.json() as Org).territories).toHaveLength(4);
+    await upsert(admin, { id: west, isSmartCircleLG: false, smartCircleCompany: null });
+  });
+
+  it("refuses an Admin who creates, re-parents or deletes an organization", async () => {
+    const admin = await t.login("admin@demo.local");
+    const east = await t.orgId("Summit Home East");
+    const solar = await t.orgId("BrightPath Solar");
+    const create = await upsert(admin, { name: "Mine", timeZone: "UTC" });
+    expect(create.statusCode).toBe(403);
+    expect(create.json().message).toMatch(/Only a Super Admin can create/);
+    const move = await upsert(admin, { id: east, organizationParentId: null });
+    expect(move.statusCode).toBe(403);
+    expect(move.json().errors).toHaveProperty(["body.organizationParentId"]);
+    const del = await upsert(admin, { id: east, isDeleted: true });
+    expect(del.statusCode).toBe(403);
+    // Sending the current values is not a change.
+    const same = await upsert(admin, {
+      id: east,
+      organizationParentId: await t.orgId("Summit Home Group"),
+      isDeleted: false,
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await orgRow(solar)).name).toBe("BrightPath Solar");
+  });
+
+  it("answers 404 for an organization the caller does not administer", async () => {
+    const admin = await t.login("admin@demo.local");
+    const manager = await t.login("manager@demo.local");
+    const hd = await t.login("hd@demo.local");
+    const solar = await t.orgId("BrightPath Solar");
+    const east = await t.orgId("Summit Home East");
+    const group = await t.orgId("Summit Home Group");
+    for (const [who, id] of [
+      [admin, solar],
+      [admin, group],
+      [manager, east],
+      [hd, east],
+      [admin, 999_999],
+    ] as const) {
+      const res = await upsert(who, { id, name: "Taken over" });
+      expect(res.statusCode, `${who.userId} -> ${id}`).toBe(404);
+    }
+    expect((await orgRow(solar)).name).toBe("BrightPath Solar");
+    expect((await orgRow(east)).name).toBe("Summit Home East");
+  });
+
+  it("saves nothing when one territory id belongs to another organization", async () => {
+    const admin = await t.login("admin@demo.local");
+    const east = await t.orgId("Summit Home East");
+    const solarTerritory = (
+      await t.database.executeSql("select id from territories where name = 'Dallas'", [])
+    ).rows[0] as { id: number };
+    const res = await upsert(admin, {
+      id: east,
+      name: "Renamed East",
+      territories: [{ name: "Brand new" }, { id: solarTerritory.id, name: "Stolen" }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors).toHaveProperty(["body.territories.1.id"]);
+    expect((await orgRow(east)).name).toBe("Summit Home East");
+    const names = (
+      await t.database.executeSql("select name from territories where name in ('Brand new', 'Stolen')", [])
+    ).rows;
+    expect(names).toEqual([]);
+  });
+
+  it("refuses two territories with the same name (409)", async () => {
+    const admin = await t.login("admin@demo.local");
+    const east = await t.orgId("Summit Home East");
+    const res = await upsert(admin, { id: east, territories: [{ name: "north jersey" }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toHaveProperty(["body.territories.0.name"]);
+  });
+
+  it("keeps owner groups one level deep", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const group = await t.orgId("Summit Home Group");
+    const east = await t.orgId("Summit Home East");
+    const solar = await t.orgId("BrightPath Solar");
+    const underChild = await upsert(sa, { id: solar, organizationParentId: east });
+    expect(underChild.statusCode).toBe(400);
+    expect(underChild.json().errors).toHaveProperty(["body.organizationParentId"]);
+    const groupUnder = await upsert(sa, { id: group, organizationParentId: solar });
+    expect(groupUnder.statusCode).toBe(400);
+    expect(groupUnder.json().message).toMatch(/owner group/);
+    const self = await upsert(sa, { id: solar, organizationParentId: solar });
+    expect(self.statusCode).toBe(400);
+    expect((await orgRow(solar)).parent_id).toBeNull();
+  });
+
+  it("refuses to delete an owner group that still has organizations", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const res = await upsert(sa, { id: await t.orgId("Summit Home Group"), isDeleted: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Move or delete them first/);
+  });
+
+  it("removes a deleted organization from every list and from its members' switcher; a Super Admin restores it", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const created = await upsert(sa, {
+      name: "Short Lived Co",
+      timeZone: "UTC",
+      territories: [{ name: "Only" }],
+    });
+    const id = created.json().id as number;
+    // Add the demo Admin to it (an existing person: linked, not re-created).
+    const link = await t.app.inject({
+      method: "POST",
+      url: "/api/users/upsert",
+      headers: h(sa, { currentorganizationid: String(id) }),
+      payload: { firstName: "Ignored", lastName: "Name", email: "admin@demo.local", roleId: 2 },
+    });
+    expect(link.json().result).toBe("linked");
+    const admin = await t.login("admin@demo.local");
+    const me = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/account/me", headers: h(admin) })).json()
+        .organizations as {
+        id: number;
+      }[];
+    expect((await me()).map((o) => o.id)).toContain(id);
+    expect(((await settings(admin)).json() as Org[]).map((o) => o.id)).toContain(id);
+
+    expect((await upsert(sa, { id, isDeleted: true })).statusCode).toBe(200);
+    expect((await me()).map((o) => o.id)).not.toContain(id);
+    expect(((await settings(admin)).json() as Org[]).map((o) => o.id)).not.toContain(id);
+    expect(((await settings(sa)).json() as Org[]).map((o) => o.id)).not.toContain(id);
+    const inside = await t.app.inject({
+      method: "POST",
+      url: "/api/store/search",
+      headers: h(admin, { currentorganizationid: String(id) }),
+      payload: {},
+    });
+    expect(inside.statusCode).toBe(403);
+    // The admin cannot restore it (it is no longer theirs to see); the Super Admin can.
+    expect((await upsert(admin, { id, isDeleted: false })).statusCode).toBe(404);
+    const deleted = (await settings(sa, { includeDeleted: true })).json() as Org[];
+    expect(deleted.find((o) => o.id === id)?.isDeleted).toBe(true);
+    expect((await upsert(sa, { id, isDeleted: false })).json().isDeleted).toBe(false);
+    expect((await me()).map((o) => o.id)).toContain(id);
+  });
+});
+
+describe("settings organizations (POST /api/settings/organizations)", () => {
+  it("gives a Super Admin every organization, owner groups with their children", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const res = await settings(sa);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Org[];
+    const group = list.find((o) => o.name === "Summit Home Group")!;
+    expect(group.children.map((c) => c.name)).toEqual(["Summit Home East", "Summit Home West"]);
+    expect(list.map((o) => o.name)).toContain("BrightPath Solar");
+    expect(list.map((o) => o.name)).not.toContain("Summit Home East");
+    expect(group.children[0].territories.map((x) => x.name)).toContain("Hudson Valley (retired)");
+  });
+
+  it("gives an Admin their own organizations, and the children of an owner group they administer", async () => {
+    const admin = await t.login("admin@demo.local");
+    const own = (await settings(admin)).json() as Org[];
+    expect(own.map((o) => o.name).filter((n) => n.startsWith("Summit"))).toEqual([
+      "Summit Home East",
+      "Summit Home West",
+    ]);
+    expect(own.every((o) => o.children.length === 0)).toBe(true);
+    const solarAdmin = await t.login("solar.admin@demo.local");
+    expect(((await settings(solarAdmin)).json() as Org[]).map((o) => o.name)).toEqual(["BrightPath Solar"]);
+
+    // Make a new person Admin of the owner group: they then administer its children too.
+    const sa = await t.login("superadmin@demo.local");
+    const group = await t.orgId("Summit Home Group");
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/users/upsert",
+      headers: h(sa, { currentorganizationid: String(group) }),
+      payload: { firstName: "Gail", lastName: "Group", email: "gail.group@demo.local", roleId: 2 },
+    });
+    expect(made.statusCode).toBe(200);
+    await t.database.executeSql(
+      "update users set password_hash = (select password_hash from users where email = 'admin@demo.local') where email = 'gail.group@demo.local'",
+      [],
+    );
+    const gail = await t.login("gail.group@demo.local");
+    const tree = (await settings(gail)).json() as Org[];
+    expect(tree.map((o) => o.name)).toEqual(["Summit Home Group"]);
+    expect(tree[0].children.map((c) => c.name)).toEqual(["Summit Home East", "Summit Home West"]);
+    // ... and may change a child's settings.
+    const east = await t.orgId("Summit Home East");
+    expect((await upsert(gail, { id: east, showApproaches: true })).statusCode).toBe(200);
+  });
+
+  it("lists nothing for those who administer nothing, and keeps deleted ones to the Super Admin", async () => {
+    for (const email of ["manager@demo.local", "lg@demo.local", "hd@demo.local"]) {
+      const a = await t.login(email);
+      const res = await settings(a);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+    const admin = await t.login("admin@demo.local");
+    expect((await settings(admin, { includeDeleted: true })).statusCode).toBe(403);
+  });
+
+  it("filters by name", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const list = (await settings(sa, { search: "solar" })).json() as Org[];
+    expect(list.map((o) => o.name)).toEqual(["BrightPath Solar"]);
+  });
+});

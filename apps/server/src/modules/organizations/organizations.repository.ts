@@ -1,0 +1,193 @@
+import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { memberships, organizations, territories } from "../../db/schema/index";
+import type { Db, Tx } from "../../platform/db";
+
+const parent = alias(organizations, "parent");
+
+const orgColumns = {
+  id: organizations.id,
+  uid: organizations.uid,
+  name: organizations.name,
+  parentId: organizations.parentId,
+  parentName: parent.name,
+  timeZone: organizations.timeZone,
+  firstDayOfWeek: organizations.firstDayOfWeek,
+  crmIntegrationId: organizations.crmIntegrationId,
+  showApproaches: organizations.showApproaches,
+  isSmartCircleLG: organizations.isSmartCircleLG,
+  smartCircleCompany: organizations.smartCircleCompany,
+  isDeleted: organizations.isDeleted,
+  createdAt: organizations.createdAt,
+  updatedAt: organizations.updatedAt,
+};
+
+export type OrganizationRow = {
+  id: number;
+  uid: string;
+  name: string;
+  parentId: number | null;
+  parentName: string | null;
+  timeZone: string;
+  firstDayOfWeek: number | null;
+  crmIntegrationId: number | null;
+  showApproaches: boolean;
+  isSmartCircleLG: boolean;
+  smartCircleCompany: string | null;
+  isDeleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type OrganizationValues = {
+  name: string;
+  parentId: number | null;
+  timeZone: string;
+  firstDayOfWeek: number | null;
+  crmIntegrationId: number | null;
+  showApproaches: boolean;
+  isSmartCircleLG: boolean;
+  smartCircleCompany: string | null;
+  isDeleted: boolean;
+};
+
+const ADMIN_ROLE = 2;
+const FULL_PRODUCT = 1;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Organizations are the tenants themselves, so these reads and writes are by organization id; which ids a
+ * caller may touch is decided by `administeredOrganizationIds` and the service.
+ */
+export function organizationsRepository(db: Db) {
+  return {
+    /**
+     * Cross-tenant: the live organizations a user administers (an active Admin membership of the full
+     * product), plus the live children of those that are owner groups.
+     */
+    async administeredOrganizationIds(userId: number): Promise<number[]> {
+      const own = await db
+        .select({ id: organizations.id })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.isActive, true),
+            eq(memberships.roleId, ADMIN_ROLE),
+            eq(memberships.subscriptionId, FULL_PRODUCT),
+            eq(organizations.isDeleted, false),
+          ),
+        );
+      const ids = own.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const children = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(inArray(organizations.parentId, ids), eq(organizations.isDeleted, false)));
+      return [...new Set([...ids, ...children.map((c) => c.id)])];
+    },
+
+    /** Organizations by id (null: every one, for the platform admin), with their parent's name. */
+    async list(opts: {
+      ids: number[] | null;
+      includeDeleted: boolean;
+      search?: string;
+    }): Promise<OrganizationRow[]> {
+      return db
+        .select(orgColumns)
+        .from(organizations)
+        .leftJoin(parent, eq(parent.id, organizations.parentId))
+        .where(
+          and(
+            opts.ids ? inArray(organizations.id, opts.ids) : undefined,
+            opts.includeDeleted ? undefined : eq(organizations.isDeleted, false),
+            opts.search ? ilike(organizations.name, `%${likeEscape(opts.search)}%`) : undefined,
+          ),
+        )
+        .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
+    },
+
+    async findById(tx: Tx, id: number, forUpdate = false): Promise<OrganizationRow | null> {
+      const q = tx
+        .select(orgColumns)
+        .from(organizations)
+        .leftJoin(parent, eq(parent.id, organizations.parentId))
+        .where(eq(organizations.id, id))
+        .limit(1);
+      const [row] = forUpdate ? await q.for("update", { of: organizations }) : await q;
+      return row ?? null;
+    },
+
+    async liveChildCount(tx: Tx, id: number): Promise<number> {
+      const [r] = await tx
+        .select({ n: count() })
+        .from(organizations)
+        .where(and(eq(organizations.parentId, id), eq(organizations.isDeleted, false)));
+      return r.n;
+    },
+
+    async insert(tx: Tx, values: OrganizationValues & { uid: string }): Promise<number> {
+      const [row] = await tx.insert(organizations).values(values).returning({ id: organizations.id });
+      return row.id;
+    },
+
+    async update(tx: Tx, id: number, values: Partial<OrganizationValues>) {
+      await tx
+        .update(organizations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(organizations.id, id));
+    },
+
+    async territoriesOf(tx: Tx, organizationIds: number[]) {
+      if (organizationIds.length === 0) return [];
+      return tx
+        .select({
+          id: territories.id,
+          organizationId: territories.organizationId,
+          name: territories.name,
+          isActive: territories.isActive,
+        })
+        .from(territories)
+        .where(inArray(territories.organizationId, organizationIds))
+        .orderBy(asc(sql`lower(${territories.name})`), asc(territories.id));
+    },
+
+    async insertTerritories(tx: Tx, organizationId: number, list: { name: string; isActive: boolean }[]) {
+      if (list.length === 0) return;
+      await tx.insert(territories).values(list.map((t) => ({ organizationId, ...t })));
+    },
+
+    async updateTerritory(
+      tx: Tx,
+      organizationId: number,
+      id: number,
+      values: { name: string; isActive: boolean },
+    ) {
+      await tx
+        .update(territories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(territories.organizationId, organizationId), eq(territories.id, id)));
+    },
+
+    /** Organizations that could become a parent: live, top-level, not the one being edited. */
+    async isLiveTopLevel(tx: Tx, id: number, exceptId?: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(
+          and(
+            eq(organizations.id, id),
+            eq(organizations.isDeleted, false),
+            isNull(organizations.parentId),
+            exceptId ? ne(organizations.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type OrganizationsRepository = ReturnType<typeof organizationsRepository>;

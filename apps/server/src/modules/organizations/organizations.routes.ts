@@ -1,0 +1,73 @@
+import {
+  organizationDetail,
+  organizationUpsertRequest,
+  settingsOrganizationsRequest,
+  settingsOrganizationsResponse,
+  smartCircleUsersRequest,
+  smartCircleUsersResponse,
+} from "@fieldlead/contracts";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { tenant } from "../../platform/auth/auth.plugin";
+import { XLSX_CONTENT_TYPE } from "../../platform/xlsx";
+import type { OrganizationsService } from "./organizations.service";
+import type { SmartCircleReport, SmartCircleService } from "./smart-circle.service";
+
+const tags = ["organizations"];
+
+/** A CSV or XLSX export as an attachment (sent as is: the JSON answer schema does not apply to it). */
+function download(reply: FastifyReply, file: Exclude<SmartCircleReport, { kind: "page" }>) {
+  return reply
+    .type(file.kind === "xlsx" ? XLSX_CONTENT_TYPE : "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${file.filename}"`)
+    .send(file.body);
+}
+
+/** `/api/organizations/...` */
+export function organizationsRoutes(
+  svc: OrganizationsService,
+  smartCircle: SmartCircleService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      "/upsert/smart-circle",
+      { schema: { tags, body: organizationUpsertRequest, response: { 200: organizationDetail } } },
+      (req) => svc.upsert(tenant(req), req.body),
+    );
+    app.post(
+      "/reports/smart-circle-users",
+      {
+        schema: {
+          tags,
+          description:
+            'Lead generators of Smart Circle organizations. `format: "csv"` answers a text/csv download, `"xlsx"` an Excel workbook.',
+          body: smartCircleUsersRequest,
+          response: { 200: z.union([smartCircleUsersResponse, z.string()]) },
+        },
+      },
+      async (req, reply) => {
+        const report = await smartCircle.smartCircleUsers(tenant(req), req.body);
+        if (report.kind === "page") return report.page;
+        return download(reply, report);
+      },
+    );
+  };
+}
+
+/** `/api/settings/organizations`: registered under /settings beside the settings module's own routes. */
+export function organizationSettingsRoutes(svc: OrganizationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/organizations",
+      {
+        schema: {
+          tags: ["settings"],
+          body: settingsOrganizationsRequest,
+          response: { 200: settingsOrganizationsResponse },
+        },
+      },
+      (req) => svc.settingsOrganizations(tenant(req), req.body),
+    );
+  };
+}

@@ -1,0 +1,99 @@
+import { roleName, type SmartCircleUser, type smartCircleUsersRequest } from "@fieldlead/contracts";
+import type { z } from "zod";
+import type { TenantContext } from "../../platform/context";
+import { toCsv } from "../../platform/csv";
+import { toXlsx } from "../../platform/xlsx";
+import { requireSmartCircleReportRole, SMART_CIRCLE_REPORT_ROLES } from "./organizations.policy";
+import type { SmartCircleRepository, SmartCircleRow } from "./smart-circle.repository";
+
+type Input = z.output<typeof smartCircleUsersRequest>;
+
+/** An export holds at most this many rows; narrow the filters for more. */
+export const SMART_CIRCLE_EXPORT_MAX_ROWS = 50_000;
+
+export type SmartCircleReport =
+  | { kind: "page"; page: { items: SmartCircleUser[]; total: number; page: number; pageSize: number } }
+  | { kind: "csv"; filename: string; body: string }
+  | { kind: "xlsx"; filename: string; body: Buffer };
+
+const EXPORT_HEADER = [
+  "Name",
+  "Email",
+  "Phone",
+  "Organization",
+  "Smart Circle company",
+  "Role",
+  "Territories",
+  "Active",
+  "Last activity (UTC)",
+];
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+const toItem = (r: SmartCircleRow): SmartCircleUser => ({
+  userId: r.userId,
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  email: r.email,
+  phone: r.phone,
+  organizationId: r.organizationId,
+  organizationName: r.organizationName,
+  smartCircleCompany: r.smartCircleCompany,
+  roleId: r.roleId,
+  roleName: roleName(r.roleId),
+  territories: r.territories,
+  isActive: r.isActive,
+  lastActivityAt: iso(r.lastActivityAt),
+});
+
+export function smartCircleService(d: { repo: SmartCircleRepository }) {
+  return {
+    /** Lead generators of the Smart Circle organizations the caller may see: a page, or a CSV or XLSX file. */
+    async smartCircleUsers(ctx: TenantContext, input: Input): Promise<SmartCircleReport> {
+      requireSmartCircleReportRole(ctx);
+      const allowed = await d.repo.allowedSmartCircleOrganizationIds(ctx, SMART_CIRCLE_REPORT_ROLES);
+      const filters = { ...input };
+      if (input.format !== "json") {
+        const { rows } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(allowed, filters, {
+          limit: SMART_CIRCLE_EXPORT_MAX_ROWS,
+          offset: 0,
+        });
+        const cells = (u: SmartCircleUser) => [
+          u.name,
+          u.email,
+          u.phone,
+          u.organizationName,
+          u.smartCircleCompany,
+          u.roleName,
+          u.territories.map((t) => t.name).join("; "),
+          u.isActive ? "Yes" : "No",
+        ];
+        const items = rows.map(toItem);
+        const name = `smart-circle-users-${new Date().toISOString().slice(0, 10)}`;
+        if (input.format === "xlsx") {
+          // The last activity as a real date cell (its UTC wall clock), so the sheet sorts and filters by it.
+          const body = toXlsx(
+            "Smart Circle users",
+            EXPORT_HEADER,
+            items.map((u) => [...cells(u), u.lastActivityAt ? new Date(u.lastActivityAt) : null]),
+          );
+          return { kind: "xlsx", filename: `${name}.xlsx`, body };
+        }
+        const body = toCsv(
+          EXPORT_HEADER,
+          items.map((u) => [...cells(u), u.lastActivityAt]),
+        );
+        return { kind: "csv", filename: `${name}.csv`, body };
+      }
+      const { rows, total } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(allowed, filters, {
+        limit: input.pageSize,
+        offset: (input.page - 1) * input.pageSize,
+      });
+      return {
+        kind: "page",
+        page: { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize },
+      };
+    },
+  };
+}
+
+export type SmartCircleService = ReturnType<typeof smartCircleService>;

@@ -1,0 +1,3 @@
+export { storesRepository } from "./stores.repository";
+export { storesRoutes } from "./stores.routes";
+export { type StoresService, storesService } from "./stores.service";

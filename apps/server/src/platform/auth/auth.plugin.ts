@@ -1,0 +1,116 @@
+import { TERRITORY_LIMITED_ROLES } from "@fieldlead/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { SessionContext, TenantContext } from "../context";
+import { AppError, forbidden, unauthorized } from "../errors";
+import type { SessionRepository } from "./session.repository";
+
+export type AuthMode = "public" | "session" | "tenant";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Who may call the route: anyone, any signed-in user, or a member of the current organization (default). */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    sessionCtx: SessionContext | null;
+    tenantCtx: TenantContext | null;
+  }
+}
+
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** `Offset` is minutes as JavaScript's getTimezoneOffset() gives them (UTC minus local: 300 in New York winter). */
+export function parseOffsetHeader(value: string | string[] | undefined): number {
+  if (value === undefined || value === "") return 0;
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!/^[+-]?\d{1,4}$/.test(raw.trim()) || Math.abs(Number(raw)) > 840) {
+    throw new AppError(
+      "bad_offset",
+      400,
+      "The Offset header must be a whole number of minutes between -840 and 840 (the browser's getTimezoneOffset()).",
+    );
+  }
+  return -Number(raw) || 0;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionRepository; sessionHours: number }) => {
+    app.decorateRequest("sessionCtx", null);
+    app.decorateRequest("tenantCtx", null);
+
+    app.addHook("onRequest", async (request) => {
+      const url = request.url.toLowerCase();
+      // The interactive API reference is public; everything else under /api declares its mode (tenant by default).
+      if (!url.startsWith("/api/") || url.startsWith("/api/docs")) return;
+      const mode: AuthMode = request.routeOptions.config?.auth ?? "tenant";
+      if (mode === "public" || !request.routeOptions.url) return;
+
+      const offsetMinutes = parseOffsetHeader(request.headers.offset);
+      const token = bearer(request);
+      if (!token) throw unauthorized("Sign in to continue: the Authorization header is missing.");
+      const session = await opts.sessions.findActive(token);
+      if (!session) throw unauthorized("Your session has ended. Sign in again.");
+      if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await opts.sessions.touch(session.sessionId, opts.sessionHours);
+      }
+      request.sessionCtx = {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        currentOrganizationId: session.currentOrganizationId,
+        offsetMinutes,
+      };
+      if (mode === "session") return;
+
+      const header = request.headers.currentorganizationid;
+      let organizationId = session.currentOrganizationId;
+      if (header !== undefined && header !== "") {
+        const raw = Array.isArray(header) ? header[0] : header;
+        if (!/^\d{1,9}$/.test(raw.trim())) {
+          throw new AppError(
+            "bad_organization",
+            400,
+            "The CurrentOrganizationId header must be an organization id.",
+          );
+        }
+        organizationId = Number(raw);
+      }
+      const m = await opts.sessions.resolveMembership(session.userId, organizationId);
+      if (!m)
+        throw forbidden(`You are not a member of organization ${organizationId}. Switch to one of yours.`);
+      const limited = m.membershipId !== null && TERRITORY_LIMITED_ROLES.includes(m.roleId);
+      request.tenantCtx = {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        organizationId,
+        membershipId: m.membershipId,
+        roleId: m.roleId,
+        subscriptionId: m.subscriptionId,
+        isPlatformAdmin: m.roleId === 1,
+        territoryIds:
+          limited && m.membershipId ? await opts.sessions.territoryIds(organizationId, m.membershipId) : [],
+        timeZone: m.timeZone,
+        offsetMinutes,
+        firstDayOfWeek: m.firstDayOfWeek,
+      };
+    });
+  },
+  { name: "auth" },
+);
+
+export function tenant(request: FastifyRequest): TenantContext {
+  if (!request.tenantCtx) throw unauthorized();
+  return request.tenantCtx;
+}
+
+export function session(request: FastifyRequest): SessionContext {
+  if (!request.sessionCtx) throw unauthorized();
+  return request.sessionCtx;
+}

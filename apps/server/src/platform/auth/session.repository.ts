@@ -1,0 +1,150 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { memberships, membershipTerritories, organizations, sessions, users } from "../../db/schema/index";
+import { newToken, sha256 } from "../crypto";
+import type { Db, Tx } from "../db";
+
+export type SessionRow = {
+  sessionId: number;
+  userId: number;
+  currentOrganizationId: number;
+  lastSeenAt: Date;
+};
+
+export type MembershipRow = {
+  membershipId: number | null;
+  organizationId: number;
+  roleId: number;
+  subscriptionId: number;
+  timeZone: string;
+  firstDayOfWeek: number | null;
+};
+
+export function sessionRepository(db: Db) {
+  return {
+    async create(
+      tx: Tx,
+      input: { userId: number; organizationId: number; hours: number; ip?: string; userAgent?: string },
+    ): Promise<string> {
+      const token = newToken();
+      await tx.insert(sessions).values({
+        tokenHash: sha256(token),
+        userId: input.userId,
+        currentOrganizationId: input.organizationId,
+        expiresAt: new Date(Date.now() + input.hours * 3600_000),
+        ip: input.ip ?? null,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+      });
+      return token;
+    },
+
+    async findActive(token: string): Promise<SessionRow | null> {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          currentOrganizationId: sessions.currentOrganizationId,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(users.isPlatformActive, true),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Sliding expiry, written at most every few minutes to keep reads cheap. */
+    async touch(sessionId: number, hours: number) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + hours * 3600_000) })
+        .where(eq(sessions.id, sessionId));
+    },
+
+    async revoke(sessionId: number) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeAllOfUser(tx: Tx, userId: number) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async setCurrentOrganization(sessionId: number, organizationId: number) {
+      await db
+        .update(sessions)
+        .set({ currentOrganizationId: organizationId })
+        .where(eq(sessions.id, sessionId));
+    },
+
+    async isPlatformAdmin(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.roleId, 1), eq(memberships.isActive, true)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * The caller's standing in one organization: an active membership of a live organization, or the
+     * platform admin's implicit access. Null when the caller may not act in it.
+     */
+    async resolveMembership(userId: number, organizationId: number): Promise<MembershipRow | null> {
+      const [org] = await db
+        .select({
+          id: organizations.id,
+          timeZone: organizations.timeZone,
+          firstDayOfWeek: organizations.firstDayOfWeek,
+          isDeleted: organizations.isDeleted,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      if (!org || org.isDeleted) return null;
+      const [m] = await db
+        .select({
+          id: memberships.id,
+          roleId: memberships.roleId,
+          subscriptionId: memberships.subscriptionId,
+        })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.organizationId, organizationId),
+            eq(memberships.isActive, true),
+          ),
+        )
+        .limit(1);
+      const base = { organizationId, timeZone: org.timeZone, firstDayOfWeek: org.firstDayOfWeek };
+      if (m) return { ...base, membershipId: m.id, roleId: m.roleId, subscriptionId: m.subscriptionId };
+      if (await this.isPlatformAdmin(userId))
+        return { ...base, membershipId: null, roleId: 1, subscriptionId: 1 };
+      return null;
+    },
+
+    async territoryIds(organizationId: number, membershipId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: membershipTerritories.territoryId })
+        .from(membershipTerritories)
+        .where(
+          and(
+            eq(membershipTerritories.organizationId, organizationId),
+            eq(membershipTerritories.membershipId, membershipId),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof sessionRepository>;

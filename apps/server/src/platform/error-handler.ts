@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./errors";
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+function problem(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: status >= 500 ? "about:blank" : `https://httpstatuses.io/${status}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    message,
+    ...extra,
+  };
+}
+
+const FIELD_LABEL = (path: PropertyKey[]) => path.map(String).join(".") || "body";
+
+/** Every error becomes RFC 7807 problem JSON with a readable `message`; a 5xx never shows internals. */
+export function registerErrorHandling(app: FastifyInstance, opts: { serveApp: boolean }) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const requestId = request.id;
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .type("application/problem+json")
+        .send(problem(err.status, err.message, { code: err.code, errors: err.errors, requestId }));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = FIELD_LABEL(v.instancePath.split("/").filter(Boolean));
+        const key = `${err.validationContext ?? "body"}${field === "body" ? "" : `.${field}`}`;
+        errors[key] = [...(errors[key] ?? []), v.message ?? "is invalid"];
+      }
+      const first = Object.entries(errors)[0];
+      const message = first ? `${first[0]}: ${first[1][0]}` : "The request is not valid.";
+      return reply
+        .status(400)
+        .type("application/problem+json")
+        .send(problem(400, message, { code: "validation", errors, requestId }));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, "response did not match its schema");
+      return reply
+        .status(500)
+        .type("application/problem+json")
+        .send(problem(500, "Something went wrong on our side.", { requestId }));
+    }
+    const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, "unhandled error");
+      return reply
+        .status(500)
+        .type("application/problem+json")
+        .send(
+          problem(500, "Something went wrong on our side. Try again; if it keeps happening, tell support.", {
+            requestId,
+          }),
+        );
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
+    let message = err.message;
+    if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      message = "Send the body as JSON (Content-Type: application/json).";
+    if (err.code === "FST_ERR_CTP_EMPTY_JSON_BODY")
+      message = "The request body is empty; send a JSON object.";
+    if (err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError)
+      message = "The request body is not valid JSON.";
+    return reply
+      .status(status)
+      .type("application/problem+json")
+      .send(problem(status, message, { code: err.code, requestId }));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.toLowerCase();
+    // Client-side routes fall back to the web app; unknown /api paths stay 404 JSON.
+    if (
+      opts.serveApp &&
+      request.method === "GET" &&
+      !url.startsWith("/api") &&
+      !/\.\w{1,5}(\?|$)/.test(url)
+    ) {
+      return reply.type("text/html").sendFile("index.html");
+    }
+    const message = url.startsWith("/api")
+      ? `There is no API call ${request.method} ${request.url.split("?")[0]}.`
+      : "Not found.";
+    return reply
+      .status(404)
+      .type("application/problem+json")
+      .send(problem(404, message, { requestId: request.id }));
+  });
+}

@@ -1,0 +1,154 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { allMenuItems } from "./menu";
+import { LandingRedirect, SectionRedirect } from "./redirects";
+import { RootRoute } from "./root-route";
+import { RouteErrorPage } from "./route-error-page";
+
+export type RouteHandle = { title?: string };
+
+/** Screens that exist; every other menu entry gets the "coming soon" page. */
+const BUILT: RouteObject[] = [
+  {
+    path: "/platform/features",
+    handle: { title: "Features" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/feature-flags/pages/features-page")).FeaturesPage,
+    }),
+  },
+  {
+    path: "/platform/mailbox",
+    handle: { title: "Mailbox" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/mailbox/pages/mailbox-page")).MailboxPage }),
+  },
+  {
+    path: "/whats-new",
+    handle: { title: "What's new" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/feature-flags/pages/whats-new-page")).WhatsNewPage,
+    }),
+  },
+  // Leads: capture, the lead lists, and the settings of the lead forms.
+  {
+    path: "/capture",
+    handle: { title: "Capture" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/capture/pages/capture-page")).CapturePage }),
+  },
+  {
+    path: "/leads",
+    handle: { title: "Leads" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/leads/pages/leads-page")).LeadsPage }),
+  },
+  ...["/settings/service-types", "/settings/service-types/:serviceTypeId"].map((path) => ({
+    path,
+    handle: { title: "Service types" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/settings/pages/service-types-page")).ServiceTypesPage,
+    }),
+  })),
+  {
+    path: "/settings/business-contacts",
+    handle: { title: "Business contacts" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/settings/pages/business-contacts-page")).BusinessContactsPage,
+    }),
+  },
+  // Users, stores, organizations and the Smart Circle report.
+  {
+    path: "/users",
+    handle: { title: "Users" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/users/pages/users-page")).UsersPage }),
+  },
+  {
+    path: "/stores",
+    handle: { title: "Stores" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/stores/pages/stores-page")).StoresPage }),
+  },
+  {
+    path: "/stores/:storeId",
+    handle: { title: "Store" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/stores/pages/store-detail-page")).StoreDetailPage,
+    }),
+  },
+  {
+    path: "/platform/organizations",
+    handle: { title: "Organizations" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/organizations/pages/organizations-page")).OrganizationsPage,
+    }),
+  },
+  // Admins edit their own organizations (and territories) here; the Super Admin sees every one under Platform.
+  {
+    path: "/settings/organization",
+    handle: { title: "Organization" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/organizations/pages/organizations-page")).OrganizationsPage,
+    }),
+  },
+  {
+    path: "/reports/smart-circle-users",
+    handle: { title: "Smart Circle users" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/organizations/pages/smart-circle-users-page"))
+        .SmartCircleUsersPage,
+    }),
+  },
+];
+
+function placeholderRoutes(): RouteObject[] {
+  const built = new Set(BUILT.map((r) => r.path));
+  return allMenuItems()
+    .filter((item) => !built.has(item.path))
+    .map((item) =>
+      item.children?.length
+        ? { path: item.path, Component: SectionRedirect }
+        : {
+            path: item.path,
+            handle: { title: item.label } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import("./placeholder-page")).PlaceholderPage }),
+          },
+    );
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootRoute,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        path: "/login",
+        handle: { title: "Sign in" } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import("../features/account/pages/login-page")).LoginPage }),
+      },
+      {
+        path: "/forgot-password",
+        handle: { title: "Forgot password" } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import("../features/account/pages/forgot-password-page")).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: "/reset-password/:linkId",
+        handle: { title: "Set your password" } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import("../features/account/pages/reset-password-page")).ResetPasswordPage,
+        }),
+      },
+      {
+        lazy: async () => ({ Component: (await import("./layout/app-layout")).AppLayout }),
+        children: [
+          { index: true, Component: LandingRedirect },
+          ...BUILT,
+          ...placeholderRoutes(),
+          {
+            path: "*",
+            handle: { title: "Page not found" } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

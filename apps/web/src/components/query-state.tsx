@@ -1,0 +1,25 @@
+import { Alert, Button, Group } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { errorMessage } from "../lib/api-error";
+
+/** What a screen shows when its data could not be loaded. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      title="Could not load this"
+      icon={<IconAlertTriangle size={18} />}
+    >
+      <Group justify="space-between" gap="sm">
+        <span>{errorMessage(error)}</span>
+        {onRetry ? (
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}

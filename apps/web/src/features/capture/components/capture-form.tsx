@@ -1,0 +1,362 @@
+import { type LeadTypeLookup, type LeadUpsertResponse, US_STATES } from "@fieldlead/contracts";
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle, IconDeviceFloppy } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { DigitsInput } from "../../../components/digits-input";
+import { QuestionField } from "../../../components/question-field";
+import type { ApiError } from "../../../lib/api-error";
+import { useCaptureLead } from "../api/capture-lead";
+import type { CaptureStore } from "../api/get-stores";
+import { AddressField } from "./address-field";
+import {
+  activeQuestions,
+  type CaptureValues,
+  captureRequest,
+  emptyAnswers,
+  initialCaptureValues,
+  validateCapture,
+} from "./capture-values";
+import { disclosureText } from "./disclosures";
+import { DuplicateWarning } from "./duplicate-warning";
+
+const FIELDS = [
+  "storeId",
+  "serviceTypeId",
+  "firstName",
+  "lastName",
+  "phone",
+  "email",
+  "address",
+  "city",
+  "state",
+  "zip",
+  "languageId",
+  "notes",
+];
+const LAST_STORE_KEY = "capture.storeId";
+
+function rememberedStore(stores: CaptureStore[]): number | null {
+  const id = Number(localStorage.getItem(LAST_STORE_KEY));
+  return stores.some((s) => s.id === id) ? id : stores.length === 1 ? stores[0].id : null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+      <Title order={2} fz="md" mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Card>
+  );
+}
+
+/** The phone-first capture form: check for duplicates, then save, then show the saved lead. */
+export function CaptureForm({
+  lookups,
+  stores,
+  organizationName,
+  serviceTypeId,
+  onSaved,
+}: {
+  lookups: LeadTypeLookup;
+  stores: CaptureStore[];
+  organizationName: string;
+  /** The service type to start with (the previous capture's). */
+  serviceTypeId?: number | null;
+  onSaved: (result: LeadUpsertResponse, values: CaptureValues) => void;
+}) {
+  const types = useMemo(
+    () => lookups.serviceTypes.filter((t) => t.isActive).sort((a, b) => a.sortOrder - b.sortOrder),
+    [lookups.serviceTypes],
+  );
+  const english = lookups.languageTypes.find((l) => l.name === "English") ?? lookups.languageTypes[0];
+  const form = useForm<CaptureValues>({
+    mode: "controlled",
+    initialValues: initialCaptureValues({
+      storeId: rememberedStore(stores),
+      serviceType: types.find((t) => t.id === serviceTypeId) ?? (types.length === 1 ? types[0] : null),
+      languageId: english?.id ?? null,
+    }),
+  });
+  const capture = useCaptureLead();
+  const [duplicates, setDuplicates] = useState<LeadUpsertResponse | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const warningRef = useRef<HTMLDivElement>(null);
+  const type = types.find((t) => t.id === form.values.serviceTypeId) ?? null;
+  const questions = activeQuestions(type);
+
+  // A changed phone or email needs a fresh duplicate check.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only these two values matter
+  useEffect(() => setDuplicates(null), [form.values.phone, form.values.email]);
+  useEffect(() => {
+    if (duplicates) warningRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [duplicates]);
+
+  const showServerError = (err: ApiError) => {
+    const fields = err.formErrors();
+    form.setErrors(fields);
+    const known = Object.keys(fields).some((k) => FIELDS.includes(k) || k.startsWith("answers."));
+    setFailure(known ? null : err);
+    if (known) focusFirstError();
+  };
+
+  const save = (values: CaptureValues) => {
+    setFailure(null);
+    capture.mutate(captureRequest(values, type, organizationName), {
+      onSuccess: (res) => {
+        if (values.storeId) localStorage.setItem(LAST_STORE_KEY, String(values.storeId));
+        setDuplicates(null);
+        onSaved(res, values);
+      },
+      onError: showServerError,
+    });
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      const errors = validateCapture(values, type);
+      if (Object.keys(errors).length) {
+        form.setErrors(errors);
+        focusFirstError();
+        return;
+      }
+      if (duplicates) return save(values);
+      setFailure(null);
+      capture.mutate(
+        { ...captureRequest(values, type, organizationName), checkOnly: true },
+        {
+          onSuccess: (res) => {
+            if (res.isDuplicate || res.possibleDuplicates.length > 0) setDuplicates(res);
+            else save(values);
+          },
+          onError: showServerError,
+        },
+      );
+    },
+    () => focusFirstError(),
+  );
+
+  const matches = duplicates
+    ? duplicates.possibleDuplicates.length
+      ? duplicates.possibleDuplicates
+      : duplicates.duplicateOf
+        ? [duplicates.duplicateOf]
+        : []
+    : [];
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Capture a lead">
+      <Stack gap="md">
+        <Section title="Store and service">
+          <Select<number>
+            label="Store"
+            placeholder="Choose the store"
+            required
+            size="md"
+            searchable
+            data={stores.map((s) => ({ value: s.id, label: s.name }))}
+            nothingFoundMessage="No store by that name"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("storeId")}
+          />
+          <Select<number>
+            label="Service type"
+            placeholder="Choose a service"
+            required
+            size="md"
+            data={types.map((t) => ({ value: t.id, label: t.name }))}
+            description={type?.description || undefined}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("serviceTypeId")}
+            onChange={(id) => {
+              const next = types.find((t) => t.id === id) ?? null;
+              form.setFieldValue("serviceTypeId", id);
+              form.setFieldValue("answers", next ? emptyAnswers(next) : {});
+            }}
+          />
+        </Section>
+
+        {questions.length > 0 ? (
+          <Section title={`About the ${type?.name ?? "project"}`}>
+            {questions.map((q) => (
+              <QuestionField
+                key={q.id}
+                question={q}
+                size="md"
+                value={form.values.answers[String(q.id)]}
+                onChange={(v) => form.setFieldValue(`answers.${q.id}`, v)}
+                error={form.errors[`answers.${q.id}`] as string | undefined}
+              />
+            ))}
+          </Section>
+        ) : null}
+
+        <Section title="Shopper">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              required
+              size="md"
+              autoComplete="off"
+              maxLength={100}
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              required
+              size="md"
+              autoComplete="off"
+              maxLength={100}
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <DigitsInput
+            id="capture-phone"
+            label="Mobile phone"
+            description="10 digits. A phone number or an email is needed."
+            size="md"
+            maxLength={10}
+            {...form.getInputProps("phone")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            inputMode="email"
+            size="md"
+            autoComplete="off"
+            maxLength={254}
+            {...form.getInputProps("email")}
+          />
+          <AddressField
+            value={form.values.address}
+            onChange={(v) => form.setFieldValue("address", v)}
+            onPick={(d) => {
+              form.setFieldValue("city", d.city);
+              form.setFieldValue("state", US_STATES.some((s) => s.code === d.state) ? d.state : null);
+              form.setFieldValue("zip", d.zip.slice(0, 5));
+            }}
+            error={form.errors.address as string | undefined}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <TextInput label="City" size="md" maxLength={100} {...form.getInputProps("city")} />
+            <Select
+              label="State"
+              placeholder="State"
+              size="md"
+              searchable
+              clearable
+              data={US_STATES.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps("state")}
+            />
+            <DigitsInput label="ZIP code" size="md" maxLength={5} {...form.getInputProps("zip")} />
+          </SimpleGrid>
+          <Select<number>
+            label="Language"
+            size="md"
+            data={lookups.languageTypes.map((l) => ({ value: l.id, label: l.name }))}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("languageId")}
+          />
+          <Textarea
+            label="Notes"
+            size="md"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={4000}
+            {...form.getInputProps("notes")}
+          />
+        </Section>
+
+        <Section title="Consent to be contacted">
+          <Text fz="sm" c="dimmed" mt={-8}>
+            Let the shopper read each statement; tick it only when they agree.
+          </Text>
+          {lookups.consentDestinations.map((d) => (
+            <Checkbox
+              key={d.id}
+              size="md"
+              label={
+                <Text span fw={600}>
+                  {d.name}
+                </Text>
+              }
+              description={
+                <span data-testid={`disclosure-${d.id}`}>{disclosureText(d.id, organizationName)}</span>
+              }
+              checked={form.values.consents[d.id] ?? false}
+              onChange={(e) => form.setFieldValue(`consents.${d.id}`, e.currentTarget.checked)}
+              styles={{ description: { fontSize: "var(--mantine-font-size-sm)", lineHeight: 1.45 } }}
+            />
+          ))}
+          {form.errors.consents ? (
+            <Text c="red" fz="sm" role="alert">
+              {form.errors.consents}
+            </Text>
+          ) : null}
+        </Section>
+
+        {failure ? (
+          <Alert
+            role="alert"
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="Could not save"
+          >
+            {failure.message}
+          </Alert>
+        ) : null}
+
+        {duplicates ? (
+          <div ref={warningRef}>
+            <DuplicateWarning
+              matches={matches}
+              windowDays={lookups.duplicateWindowDays}
+              saving={capture.isPending}
+              onSaveAnyway={() => save(form.getValues())}
+              onEdit={() => {
+                setDuplicates(null);
+                document.getElementById("capture-phone")?.focus();
+              }}
+            />
+          </div>
+        ) : (
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={capture.isPending}
+            leftSection={<IconDeviceFloppy size={20} />}
+          >
+            Save lead
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** Moves focus (and the page) to the first field with an error, once React has shown the errors. */
+function focusFirstError() {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"] input');
+    el?.focus();
+    el?.scrollIntoView({ behavior: "smooth", block: "center" });
+  });
+}

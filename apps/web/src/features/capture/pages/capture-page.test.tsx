@@ -1,0 +1,201 @@
+import type { LeadTypeLookup, LeadUpsertResponse } from "@fieldlead/contracts";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { session } from "../../../lib/session";
+import { demoUser } from "../../../test/fixtures";
+import { jsonResponse, renderRoutes } from "../../../test/render";
+import { CapturePage } from "./capture-page";
+
+const lookups: LeadTypeLookup = {
+  serviceTypes: [
+    {
+      id: 2,
+      name: "Water heaters",
+      description: "Tank and tankless water heaters.",
+      isActive: true,
+      sortOrder: 0,
+      questions: [
+        {
+          id: 4,
+          text: "Tank or tankless?",
+          dataTypeId: 6,
+          dataTypeCode: "choice",
+          fieldTypeId: 4,
+          fieldTypeCode: "radio",
+          isRequired: true,
+          isActive: true,
+          sortOrder: 0,
+          responses: [
+            { id: 6, text: "Tank", sortOrder: 0 },
+            { id: 7, text: "Tankless", sortOrder: 1 },
+          ],
+        },
+      ],
+    },
+  ],
+  statuses: [],
+  sources: [],
+  rejectionReasons: [],
+  consentDestinations: [{ id: "crm", name: "Field-service CRM" }],
+  languageTypes: [{ id: 1, name: "English" }],
+  duplicateWindowDays: 30,
+};
+
+const store = {
+  id: 1,
+  name: "Costco Wayne",
+  address: "149 Route 23",
+  city: "Wayne",
+  organizationTerritoryId: 1,
+  organizationId: 7,
+};
+
+const earlier = {
+  leadId: 164,
+  capturedAt: "2026-11-20T00:04:56.000Z",
+  capturedAtLocal: "2026-11-19 19:04",
+  storeName: "Costco Wayne",
+  leadGeneratorName: "Liam Lee",
+  statusId: 2,
+  statusName: "Contacted",
+  matchedOn: ["phone" as const],
+  visible: false,
+};
+
+// Mantine's autosizing textarea listens to document.fonts, which happy-dom lacks.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+let upsertReplies: LeadUpsertResponse[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  fetchMock.mockReset();
+  upsertReplies = [];
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith("/api/app/lookup-list")) return jsonResponse({ stores: [store] });
+    if (url === "/api/leads/lookup-list/lead-type") return jsonResponse(lookups);
+    if (url === "/api/leads/internal/upsert") {
+      const reply = upsertReplies.shift();
+      return reply ? jsonResponse(reply) : jsonResponse({ status: 500, message: "unexpected" }, 500);
+    }
+    return jsonResponse({ status: 404, message: `No mock for ${url}` }, 404);
+  });
+  session.set({ ...demoUser, roleId: 14 });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const upsertBodies = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === "/api/leads/internal/upsert")
+    .map(([, init]) => JSON.parse(String(init?.body)));
+
+async function fillShopper(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^First name/), "Dana");
+  await user.type(screen.getByLabelText(/^Last name/), "Whitfield");
+  await user.type(screen.getByLabelText("Mobile phone"), "2015550142");
+}
+
+describe("CapturePage", () => {
+  it("marks a required question unanswered beside it and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    const error = await screen.findByText("Answer this question");
+    // The message sits in the question's own wrapper, beside its choices.
+    expect(error.parentElement?.textContent).toContain("Tank or tankless?");
+    expect(error.parentElement?.textContent).toContain("Tankless");
+    expect(upsertBodies()).toEqual([]);
+  });
+
+  it("warns of a duplicate before saving, and saves only when asked to", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tankless" }));
+    await user.click(screen.getByRole("checkbox", { name: /Field-service CRM/ }));
+    upsertReplies.push(
+      { saved: false, lead: null, isDuplicate: true, duplicateOf: earlier, possibleDuplicates: [earlier] },
+      {
+        saved: true,
+        lead: null,
+        isDuplicate: true,
+        duplicateOf: earlier,
+        possibleDuplicates: [earlier],
+      },
+    );
+
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    const warning = await screen.findByTestId("duplicate-warning");
+    expect(warning.textContent).toContain("This shopper may already be a lead");
+    expect(warning.textContent).toContain("Lead #164");
+    expect(warning.textContent).toContain("same phone number");
+    const [check] = upsertBodies();
+    expect(check).toMatchObject({
+      checkOnly: true,
+      storeId: 1,
+      serviceTypeId: 2,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      phone: "2015550142",
+      answers: [{ questionId: 4, value: 7 }],
+    });
+    expect(check.consents).toEqual([
+      {
+        destination: "crm",
+        disclosureText: expect.stringContaining("I agree that Summit Home East may call or text me"),
+        acceptedAt: expect.any(String),
+      },
+    ]);
+    // Nothing was saved yet.
+    expect(upsertBodies()).toHaveLength(1);
+
+    await user.click(screen.getByRole("button", { name: "Save anyway" }));
+
+    expect(await screen.findByText("Lead saved")).toBeTruthy();
+    expect(screen.getByText(/Linked to lead #164 as a duplicate/)).toBeTruthy();
+    const saved = upsertBodies()[1];
+    expect(saved.checkOnly).toBeUndefined();
+    expect(saved.answers).toEqual([{ questionId: 4, value: 7 }]);
+  });
+
+  it("shows the server's message for a question beside that question", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tank" }));
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(
+        {
+          status: 400,
+          title: "Bad Request",
+          message: 'The answer to "Tank or tankless?" must be one of its choices.',
+          errors: { "body.answers.4": ['The answer to "Tank or tankless?" must be one of its choices.'] },
+        },
+        400,
+        "application/problem+json",
+      ),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    await waitFor(() =>
+      expect(screen.getByText('The answer to "Tank or tankless?" must be one of its choices.')).toBeTruthy(),
+    );
+    expect(screen.queryByRole("alert", { name: /Could not save/ })).toBeNull();
+  });
+});

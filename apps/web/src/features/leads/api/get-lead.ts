@@ -1,0 +1,39 @@
+import type { LeadDetail, LeadKind } from "@fieldlead/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-error";
+
+export const leadKeys = {
+  all: ["leads"] as const,
+  detail: (id: number) => ["leads", "detail", id] as const,
+};
+
+const fetchLead = (id: number, kind: LeadKind, signal?: AbortSignal) =>
+  api<LeadDetail>(kind === "external" ? "leads.byIdExternal.get" : "leads.byIdInternal.get", {
+    params: { id },
+    signal,
+  });
+
+/**
+ * One lead with its answers, consents, duplicates and history. The kind is a hint: a duplicate link does not
+ * say its lead's kind, so a 404 of one kind asks for the other before giving up.
+ */
+export async function getLead(id: number, kind: LeadKind, signal?: AbortSignal): Promise<LeadDetail> {
+  try {
+    return await fetchLead(id, kind, signal);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404)
+      return fetchLead(id, kind === "internal" ? "external" : "internal", signal);
+    throw err;
+  }
+}
+
+export const leadQueryOptions = (id: number, kind: LeadKind) =>
+  queryOptions({
+    queryKey: leadKeys.detail(id),
+    queryFn: ({ signal }) => getLead(id, kind, signal),
+  });
+
+export function useLead(id: number | null, kind: LeadKind) {
+  return useQuery({ ...leadQueryOptions(id ?? 0, kind), enabled: id !== null });
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { session } from "../../../lib/session";
+import { demoUser } from "../../../test/fixtures";
+import { jsonResponse, renderRoutes } from "../../../test/render";
+import { listItem } from "../components/test-leads";
+import { LeadsPage } from "./leads-page";
+
+const fetchMock = vi.fn<typeof fetch>();
+const TOTAL = 25;
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith("/api/app/lookup-list"))
+      return jsonResponse({ stores: [], organizationTerritories: [], leadGenerator: [], allStores: [] });
+    if (url === "/api/leads/lookup-list/lead-type")
+      return jsonResponse({ serviceTypes: [], sources: [], languageTypes: [], statuses: [] });
+    if (url.endsWith("/search")) {
+      const body = JSON.parse(String(init?.body ?? "{}"));
+      if (body.format) {
+        const name = `internal-leads-2026-05-01.${String(body.format).toUpperCase()}`;
+        return new Response("file", { headers: { "content-disposition": `attachment; filename="${name}"` } });
+      }
+      const page = body.page ?? 1;
+      const size = body.pageSize ?? 25;
+      const first = (page - 1) * size + 1;
+      const items = Array.from({ length: Math.min(size, TOTAL - first + 1) }, (_, i) => listItem(first + i));
+      return jsonResponse({ items, total: TOTAL, page, pageSize: size, totalCapped: false });
+    }
+    return jsonResponse({ status: 404, message: `No mock for ${url}` }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const searches = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === path)
+    .map(([, init]) => JSON.parse(String(init?.body)));
+// Role queries walk the whole table in happy-dom; labels and text are quicker to find.
+const nameHeader = () =>
+  screen.getByText("Name", { selector: "button, button *" }).closest("button") as HTMLElement;
+const lastSearch = (path = "/api/leads/internal/search") => searches(path).at(-1);
+
+describe("LeadsPage", () => {
+  it("asks the server for each page and each sort, and keeps them in the address", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?size=10");
+
+    await screen.findByLabelText("Open lead Shopper Number1");
+    expect(lastSearch()).toEqual({ page: 1, pageSize: 10, sortBy: "capturedAt", sortDirection: "desc" });
+    expect(screen.getByText("1–10 of 25")).toBeTruthy();
+
+    await user.click(screen.getByLabelText("Page 2"));
+    await screen.findByLabelText("Open lead Shopper Number11");
+    expect(lastSearch()).toMatchObject({ page: 2, pageSize: 10, sortBy: "capturedAt" });
+    expect(screen.getByText("11–20 of 25")).toBeTruthy();
+    expect(router.state.location.search).toContain("page=2");
+
+    // Sorting by a header starts again from the first page, ascending.
+    await user.click(nameHeader());
+    await waitFor(() =>
+      expect(lastSearch()).toEqual({ page: 1, pageSize: 10, sortBy: "lastName", sortDirection: "asc" }),
+    );
+    expect(nameHeader().closest("th")?.getAttribute("aria-sort")).toBe("ascending");
+    await user.click(nameHeader());
+    await waitFor(() => expect(lastSearch()).toMatchObject({ sortBy: "lastName", sortDirection: "desc" }));
+
+    // The text filter goes to the server too, from the first page.
+    await user.click(screen.getByLabelText("Page 2"));
+    await user.click(screen.getByLabelText("Search"));
+    await user.paste("Dana Whitfield");
+    await waitFor(() => expect(lastSearch()).toMatchObject({ page: 1, text: "Dana Whitfield" }));
+    expect(router.state.location.search).toContain("q=Dana+Whitfield");
+  }, 15_000);
+
+  it("exports the current search as CSV or as an Excel workbook, every page, under the server's name", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: vi.fn(() => "blob:x"), revokeObjectURL: vi.fn() }),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?size=10&page=2");
+    await screen.findByLabelText("Open lead Shopper Number11");
+
+    await user.click(screen.getByRole("button", { name: "Export Excel (.xlsx)" }));
+    await waitFor(() => expect(saved).toEqual(["internal-leads-2026-05-01.xlsx"]));
+    expect(lastSearch()).toMatchObject({ page: 1, format: "xlsx", sortBy: "capturedAt" });
+
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe("internal-leads-2026-05-01.csv");
+    expect(lastSearch()).toMatchObject({ page: 1, format: "csv" });
+  });
+
+  it("shows a program user only the program's list", async () => {
+    session.set({ ...demoUser, roleId: 2, subscriptionId: 16 });
+    renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?tab=internal");
+
+    await screen.findByLabelText("Open lead Shopper Number1");
+    expect(screen.queryByText("Internal")).toBeNull();
+    expect(screen.getByText("Retailer program")).toBeTruthy();
+    expect(searches("/api/leads/internal/search")).toEqual([]);
+    expect(lastSearch("/api/leads/leads-hd/search")).toMatchObject({ page: 1 });
+  });
+});

@@ -1,0 +1,187 @@
+import { type CaptureEntryItem, LEAD_SEARCH_COUNT_CAP, ROLE } from "@fieldlead/contracts";
+import { Alert, Button, ScrollArea, Tabs, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconFileSpreadsheet, IconFileTypeXls, IconInfoCircle } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { PageHeader } from "../../../components/page-header";
+import { errorMessage } from "../../../lib/api-error";
+import { isLeadGenerator } from "../../../lib/landing";
+import { useSession } from "../../../lib/session";
+import {
+  exportSearch,
+  type LeadExportFormat,
+  type LeadListTabId,
+  type LeadTabId,
+  useCaptureSearch,
+  useLeadSearch,
+} from "../api/search-leads";
+import { CaptureEntriesTable } from "../components/capture-entries-table";
+import { CaptureEntryDrawer } from "../components/capture-entry-drawer";
+import { LeadDrawer } from "../components/lead-drawer";
+import { LeadFilters } from "../components/lead-filters";
+import { useLeadNames } from "../components/lead-names";
+import { LeadsTable } from "../components/leads-table";
+import {
+  activeFilterCount,
+  captureSearchBody,
+  leadSearchBody,
+  tabsFor,
+  useLeadSearchState,
+} from "../components/search-state";
+
+/** /leads: find any lead, open its whole story and work it. */
+export function LeadsPage() {
+  const user = useSession();
+  const subscriptionId = user?.subscriptionId ?? 1;
+  const roleId = user?.roleId ?? 0;
+  const tabs = useMemo(() => tabsFor(subscriptionId), [subscriptionId]);
+  const search = useLeadSearchState(tabs);
+  const { state } = search;
+  const names = useLeadNames();
+  const [entry, setEntry] = useState<CaptureEntryItem | null>(null);
+  const [exporting, setExporting] = useState<LeadExportFormat | null>(null);
+
+  const capture = state.tab === "capture";
+  const leadBody = useMemo(() => leadSearchBody(state), [state]);
+  const captureBody = useMemo(() => captureSearchBody(state), [state]);
+  const leads = useLeadSearch(state.tab as LeadListTabId, leadBody, !capture);
+  const entries = useCaptureSearch(captureBody, capture);
+  const current = capture ? entries : leads;
+  const filtered = activeFilterCount(state.filters) > 0;
+  const capped = current.data?.totalCapped ?? false;
+  const canRestoreDeleted = roleId === ROLE.admin || roleId === ROLE.superAdmin;
+  const noExport = current.isPending || (current.data?.total ?? 0) === 0;
+
+  const runExport = async (format: LeadExportFormat) => {
+    setExporting(format);
+    try {
+      const name = await exportSearch(state.tab, capture ? captureBody : leadBody, format);
+      notifications.show({ color: "teal", message: `${name} is downloading.` });
+    } catch (err) {
+      notifications.show({ color: "red", title: "Could not export", message: errorMessage(err) });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const sort = { by: state.sortBy, direction: state.sortDirection };
+  const tabLabel = tabs.find((t) => t.id === state.tab)?.label ?? "Leads";
+
+  return (
+    <>
+      <PageHeader
+        title="Leads"
+        description="Find any lead, open its whole story, and work it."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => runExport("csv")}
+              loading={exporting === "csv"}
+              disabled={noExport || exporting === "xlsx"}
+            >
+              Export CSV
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypeXls size={16} />}
+              onClick={() => runExport("xlsx")}
+              loading={exporting === "xlsx"}
+              disabled={noExport || exporting === "csv"}
+            >
+              Export Excel (.xlsx)
+            </Button>
+          </>
+        }
+      />
+
+      {tabs.length > 1 ? (
+        <Tabs
+          value={state.tab}
+          onChange={(v) => v && search.setTab(v as LeadTabId)}
+          mb="md"
+          keepMounted={false}
+        >
+          <ScrollArea type="never" offsetScrollbars={false}>
+            <Tabs.List style={{ flexWrap: "nowrap" }}>
+              {tabs.map((t) => (
+                <Tabs.Tab key={t.id} value={t.id} style={{ whiteSpace: "nowrap" }}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+        </Tabs>
+      ) : (
+        <Text fw={600} mb="sm">
+          {tabLabel}
+        </Text>
+      )}
+
+      <LeadFilters
+        key={state.tab}
+        tab={state.tab}
+        filters={state.filters}
+        onChange={search.setFilters}
+        onClear={search.clearFilters}
+        canSeeDeleted={canRestoreDeleted}
+        hideLeadGenerator={isLeadGenerator(roleId)}
+      />
+
+      {capped ? (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="sm" py="xs">
+          More than {LEAD_SEARCH_COUNT_CAP.toLocaleString("en-US")} leads match: the first{" "}
+          {LEAD_SEARCH_COUNT_CAP.toLocaleString("en-US")} are listed. Narrow the search, or export it.
+        </Alert>
+      ) : null}
+
+      {capture ? (
+        <CaptureEntriesTable
+          data={entries.data}
+          loading={entries.isPending}
+          fetching={entries.isPlaceholderData}
+          error={entries.error}
+          onRetry={() => entries.refetch()}
+          page={state.page}
+          pageSize={state.pageSize}
+          sort={sort}
+          onPageChange={search.setPage}
+          onPageSizeChange={search.setPageSize}
+          onSortChange={search.setSort}
+          onOpenLead={(id, source) => search.openLead(id, source === "app" ? "internal" : "external")}
+          onOpenEntry={setEntry}
+          filtered={filtered}
+        />
+      ) : (
+        <LeadsTable
+          tab={state.tab as LeadListTabId}
+          label={`${tabLabel} leads`}
+          data={leads.data}
+          loading={leads.isPending}
+          fetching={leads.isPlaceholderData}
+          error={leads.error}
+          onRetry={() => leads.refetch()}
+          page={state.page}
+          pageSize={state.pageSize}
+          sort={sort}
+          names={names}
+          onPageChange={search.setPage}
+          onPageSizeChange={search.setPageSize}
+          onSortChange={search.setSort}
+          onOpen={search.openLead}
+          filtered={filtered}
+        />
+      )}
+
+      <LeadDrawer
+        leadId={search.leadId}
+        kind={search.leadKind}
+        canRestoreDeleted={canRestoreDeleted}
+        onClose={search.closeLead}
+        onOpenLead={search.openLead}
+      />
+      <CaptureEntryDrawer entry={entry} onClose={() => setEntry(null)} />
+    </>
+  );
+}

@@ -1,0 +1,452 @@
+import {
+  type HdUserUpsertRequest,
+  hdUserUpsertRequest,
+  ROLE,
+  type UserDetail,
+  type UserUpsertRequest,
+  type UserUpsertResponse,
+  userUpsertRequest,
+} from "@fieldlead/contracts";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  Fieldset,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle, IconBuildingStore, IconLock } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { ConfirmModal } from "../../../components/confirm-modal";
+import { DigitsInput } from "../../../components/digits-input";
+import type { ApiError } from "../../../lib/api-error";
+import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
+import { toOptions, useLookupList } from "../../../lib/lookup-list";
+import { useAssignableRoles } from "../api/get-assignable-roles";
+import { useUpsertRetailerProgramUser } from "../api/upsert-retailer-program-user";
+import { useUpsertUser } from "../api/upsert-user";
+import { type CaptureIconChange, CaptureIconField } from "./capture-icon-field";
+
+export type UserFormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  languageIds: string[];
+  timeZone: string | null;
+  hoursTypeId: string | null;
+  roleId: string | null;
+  territoryIds: string[];
+  storeIds: string[];
+  isActive: boolean;
+  sendInvitation: boolean;
+};
+
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "languageIds",
+  "timeZone",
+  "hoursTypeId",
+  "roleId",
+  "territoryIds",
+  "storeIds",
+  "isActive",
+  "captureIcon",
+] as const;
+const fieldOf = fieldsOf(FIELDS);
+
+const ids = (values: string[]) => values.map(Number);
+
+export function valuesOf(u: UserDetail | null): UserFormValues {
+  return {
+    firstName: u?.firstName ?? "",
+    lastName: u?.lastName ?? "",
+    email: u?.email ?? "",
+    phone: u?.phone ?? "",
+    languageIds: (u?.languageIds ?? []).map(String),
+    timeZone: u?.timeZone ?? null,
+    hoursTypeId: u?.hoursTypeId != null ? String(u.hoursTypeId) : null,
+    roleId: u ? String(u.roleId) : null,
+    territoryIds: (u?.territoryIds ?? []).map(String),
+    storeIds: (u?.storeIds ?? []).map(String),
+    isActive: u?.isActive ?? true,
+    sendInvitation: !u,
+  };
+}
+
+export function requestOf(values: UserFormValues, id: number | undefined, icon: CaptureIconChange) {
+  const request = {
+    ...(id ? { id } : {}),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone || null,
+    languageIds: ids(values.languageIds),
+    timeZone: values.timeZone,
+    hoursTypeId: values.hoursTypeId ? Number(values.hoursTypeId) : null,
+    roleId: values.roleId ? Number(values.roleId) : undefined,
+    territoryIds: ids(values.territoryIds),
+    storeIds: ids(values.storeIds),
+    isActive: values.isActive,
+    sendInvitation: !id && values.sendInvitation,
+    ...(icon === undefined
+      ? {}
+      : { captureIcon: icon ? { contentType: icon.contentType, dataBase64: icon.dataBase64 } : null }),
+  };
+  return request as UserUpsertRequest;
+}
+
+/** The body of `users.hdUpsert`: the person only; the server sets role 2 and subscription 16. */
+export function retailerRequestOf(values: UserFormValues, id: number | undefined): HdUserUpsertRequest {
+  return {
+    ...(id ? { id } : {}),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone || null,
+    isActive: values.isActive,
+    sendInvitation: !id && values.sendInvitation,
+  };
+}
+
+/** What a retailer program user may do, said where their role and places would be. */
+export const RETAILER_PROGRAM_SCOPE = "Sees only the retailer program's leads, QR codes and reports.";
+
+/**
+ * Everything about a person and their membership here, saved in one go. With `retailerProgram`, a
+ * home-improvement retailer program user (subscription 16, role 2): only the person, saved through
+ * `users.hdUpsert`; no role, territories, stores, languages, time zone or capture icon.
+ */
+export function UserForm({
+  user,
+  retailerProgram = false,
+  readOnly,
+  callerId,
+  callerRoleId,
+  onSaved,
+  onCancel,
+}: {
+  user: UserDetail | null;
+  retailerProgram?: boolean;
+  readOnly: boolean;
+  callerId: number;
+  callerRoleId: number;
+  onSaved: (saved: UserUpsertResponse) => void;
+  onCancel: () => void;
+}) {
+  const lookups = useLookupList();
+  const roles = useAssignableRoles();
+  const standard = useUpsertUser();
+  const retailer = useUpsertRetailerProgramUser();
+  const mutation = retailerProgram ? retailer : standard;
+  const [icon, setIcon] = useState<CaptureIconChange>(undefined);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const form = useForm<UserFormValues>({
+    mode: "controlled",
+    initialValues: valuesOf(user),
+    validate: (values) =>
+      retailerProgram
+        ? schemaErrors(hdUserUpsertRequest, retailerRequestOf(values, user?.id), fieldOf)
+        : schemaErrors(userUpsertRequest, requestOf(values, user?.id, undefined), fieldOf),
+  });
+
+  const self = user?.id === callerId;
+  const identityLocked = !!user?.sharedIdentity && !self && callerRoleId !== ROLE.superAdmin;
+
+  const roleOptions = useMemo(() => {
+    const options = toOptions(roles.data);
+    if (user && !options.some((o) => o.value === String(user.roleId))) {
+      options.push({ value: String(user.roleId), label: user.roleName });
+    }
+    return options;
+  }, [roles.data, user]);
+
+  const territoryOptions = useMemo(() => {
+    const chosen = new Set(user?.territoryIds ?? []);
+    return (lookups.data?.allOrganizationTerritories ?? [])
+      .filter((t) => t.isActive || chosen.has(t.id))
+      .map((t) => ({ value: String(t.id), label: t.isActive ? t.name : `${t.name} (inactive)` }));
+  }, [lookups.data, user]);
+
+  // Stores grouped by territory, so a long list reads like the map of the organization.
+  const storeOptions = useMemo(() => {
+    const territories = new Map((lookups.data?.allOrganizationTerritories ?? []).map((t) => [t.id, t.name]));
+    const groups = new Map<string, { value: string; label: string }[]>();
+    const chosen = new Set(user?.storeIds ?? []);
+    const active = new Set((lookups.data?.stores ?? []).map((s) => s.id));
+    for (const s of lookups.data?.allStores ?? []) {
+      if (!active.has(s.id) && !chosen.has(s.id)) continue;
+      const group =
+        (s.organizationTerritoryId && territories.get(s.organizationTerritoryId)) || "No territory";
+      const list = groups.get(group) ?? [];
+      list.push({ value: String(s.id), label: s.city ? `${s.name} (${s.city})` : s.name });
+      groups.set(group, list);
+    }
+    return [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([group, items]) => ({ group, items }));
+  }, [lookups.data, user]);
+
+  const timeZoneOptions = useMemo(
+    () => (lookups.data?.timeZones ?? []).map((z) => ({ value: z.id, label: z.label })),
+    [lookups.data],
+  );
+
+  const save = (values: UserFormValues) => {
+    setGeneralError(null);
+    const callbacks = {
+      onSuccess: (saved: UserUpsertResponse) => {
+        notifications.show({
+          color: "teal",
+          title: saved.invitationSent ? "Invitation sent" : undefined,
+          message: saved.message,
+        });
+        setIcon(undefined);
+        onSaved(saved);
+      },
+      onError: (err: ApiError) => {
+        const { fieldErrors, other } = splitServerErrors(err, fieldOf);
+        form.setErrors(fieldErrors);
+        setGeneralError(other);
+      },
+    };
+    if (retailerProgram) retailer.mutate(retailerRequestOf(values, user?.id), callbacks);
+    else standard.mutate(requestOf(values, user?.id, icon), callbacks);
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (user?.isActive && !values.isActive) setConfirmDeactivate(true);
+    else save(values);
+  });
+
+  const iconError = form.errors.captureIcon ? String(form.errors.captureIcon) : null;
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={user ? `Edit ${user.name}` : retailerProgram ? "New retailer-program user" : "New user"}
+    >
+      <Fieldset variant="unstyled" disabled={readOnly || mutation.isPending}>
+        <Stack gap="md" pb="md">
+          {generalError ? (
+            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {generalError}
+            </Alert>
+          ) : null}
+          {identityLocked ? (
+            <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+              {user?.firstName} belongs to other organizations too: only they or a Super Admin can change
+              their name, email, phone, languages, time zone or picture.
+            </Alert>
+          ) : null}
+
+          <Text fw={600} fz="sm" c="dimmed" tt="uppercase">
+            Person
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              required
+              maxLength={60}
+              autoComplete="off"
+              data-autofocus
+              disabled={identityLocked}
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              required
+              maxLength={60}
+              autoComplete="off"
+              disabled={identityLocked}
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            maxLength={200}
+            autoComplete="off"
+            description={user ? undefined : "They sign in with it; the invitation goes to it."}
+            disabled={identityLocked}
+            {...form.getInputProps("email")}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <DigitsInput
+              label="Phone"
+              description="Digits only, 10 to 15"
+              maxLength={15}
+              disabled={identityLocked}
+              {...form.getInputProps("phone")}
+            />
+            {retailerProgram ? null : (
+              <Select
+                label="Time zone"
+                description="Empty: the store's or organization's"
+                placeholder="Organization default"
+                data={timeZoneOptions}
+                searchable
+                clearable
+                limit={60}
+                nothingFoundMessage="No time zone matches"
+                disabled={identityLocked}
+                {...form.getInputProps("timeZone")}
+              />
+            )}
+          </SimpleGrid>
+          {retailerProgram ? null : (
+            <MultiSelect
+              label="Languages"
+              placeholder="Languages they speak with shoppers"
+              data={toOptions(lookups.data?.languageTypes)}
+              searchable
+              clearable
+              disabled={identityLocked}
+              {...form.getInputProps("languageIds")}
+            />
+          )}
+
+          <Divider my={4} />
+          <Text fw={600} fz="sm" c="dimmed" tt="uppercase">
+            {retailerProgram ? "Retailer program portal" : "Work in this organization"}
+          </Text>
+          {retailerProgram ? (
+            <Alert color="blue" variant="light" icon={<IconBuildingStore size={18} />}>
+              {RETAILER_PROGRAM_SCOPE} They are the portal's Admin: no role, territories or stores to choose.
+            </Alert>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <Select
+                  label="Role"
+                  required
+                  placeholder={roles.isPending ? "Loading roles…" : "Choose a role"}
+                  data={roleOptions}
+                  allowDeselect={false}
+                  disabled={self}
+                  description={self ? "You cannot change your own role" : undefined}
+                  {...form.getInputProps("roleId")}
+                />
+                <Select
+                  label="Hours type"
+                  placeholder="Not set"
+                  data={toOptions(lookups.data?.userHoursTypes)}
+                  clearable
+                  {...form.getInputProps("hoursTypeId")}
+                />
+              </SimpleGrid>
+              <MultiSelect
+                label="Territories"
+                placeholder="Territories they work in"
+                data={territoryOptions}
+                searchable
+                clearable
+                nothingFoundMessage="No territory matches"
+                {...form.getInputProps("territoryIds")}
+              />
+              <MultiSelect
+                label="Stores"
+                placeholder="Stores they work at"
+                data={storeOptions}
+                searchable
+                clearable
+                limit={100}
+                nothingFoundMessage="No store matches"
+                {...form.getInputProps("storeIds")}
+              />
+            </>
+          )}
+          <Switch
+            label="Active"
+            description={
+              user
+                ? "Deactivating signs them out everywhere at once; their leads and hours stay."
+                : "Inactive people cannot sign in."
+            }
+            disabled={self}
+            {...form.getInputProps("isActive", { type: "checkbox" })}
+          />
+
+          {retailerProgram ? null : (
+            <>
+              <Divider my={4} />
+              <CaptureIconField
+                userId={user?.id ?? null}
+                hasIcon={!!user?.hasCaptureIcon}
+                value={icon}
+                onChange={(v) => {
+                  setIcon(v);
+                  form.clearFieldError("captureIcon");
+                }}
+                error={iconError}
+                disabled={readOnly || identityLocked}
+              />
+            </>
+          )}
+
+          {!user ? (
+            <>
+              <Divider my={4} />
+              <Checkbox
+                label="Email an invitation to set a password"
+                description="The link works once, for 72 hours; you can send it again later."
+                {...form.getInputProps("sendInvitation", { type: "checkbox" })}
+              />
+            </>
+          ) : null}
+        </Stack>
+      </Fieldset>
+
+      <Box
+        pos="sticky"
+        bottom={0}
+        py="md"
+        bg="var(--mantine-color-body)"
+        style={{ borderTop: "1px solid var(--mantine-color-default-border)", zIndex: 2 }}
+      >
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
+            {readOnly ? "Close" : "Cancel"}
+          </Button>
+          {readOnly ? null : (
+            <Button type="submit" loading={mutation.isPending}>
+              {user ? "Save" : form.values.sendInvitation ? "Create and invite" : "Create"}
+            </Button>
+          )}
+        </Group>
+      </Box>
+
+      <ConfirmModal
+        opened={confirmDeactivate}
+        title="Deactivate this person?"
+        confirmLabel="Deactivate"
+        loading={mutation.isPending}
+        onClose={() => setConfirmDeactivate(false)}
+        onConfirm={() => {
+          setConfirmDeactivate(false);
+          save(form.getValues());
+        }}
+      >
+        {user?.name} will be signed out on every device at once and will not be able to sign in to this
+        organization. Their leads, hours and history stay. You can activate them again later.
+      </ConfirmModal>
+    </form>
+  );
+}

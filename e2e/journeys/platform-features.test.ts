@@ -1,0 +1,53 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signIn, snap } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("feature flags and What's new", () => {
+  it("lets the Super Admin create, announce and delete a feature", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, "superadmin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/platform/features");
+    await page.getByRole("heading", { name: "Features" }).waitFor();
+    await page.getByRole("table").waitFor();
+    await snap(page, "30-features");
+
+    await page.getByRole("button", { name: "New feature" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await dialog.getByText("Enter a name").waitFor();
+    await snap(page, "31-feature-form-errors");
+
+    await dialog.getByLabel("Name").fill("Team leaderboard");
+    await dialog
+      .getByLabel("Description")
+      .fill("Compare lead generators by leads, appointments set and revenue, week by week.");
+    await dialog.getByLabel("Active").check();
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByRole("row").filter({ hasText: "Team leaderboard" });
+    await row.waitFor();
+    expect(await row.getByText("Active").count()).toBe(1);
+
+    await page.getByRole("link", { name: /What's new/ }).click();
+    await page.waitForURL("**/whats-new");
+    await page.getByRole("heading", { name: "Team leaderboard" }).waitFor();
+    await snap(page, "32-whats-new");
+
+    await page.goto("/platform/features");
+    await page.getByRole("button", { name: "Delete Team leaderboard" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("row").filter({ hasText: "Team leaderboard" }).waitFor({ state: "detached" });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,129 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectOffscreen, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the signed-in shell", () => {
+  it("signs an admin in, switches organization, folds the side menu away and back, and signs out", async () => {
+    const { context, page, errors } = await newPage(browser);
+
+    await page.goto("/");
+    await page.waitForURL("**/login");
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await snap(page, "01-login");
+
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Users" }).isVisible()).toBe(true);
+    expect(await nav.getByText("Platform").count()).toBe(0);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    const switcher = page
+      .getByRole("textbox", { name: "Organization" })
+      .or(page.getByLabel("Organization"))
+      .first();
+    expect(await switcher.inputValue()).toBe("Summit Home East");
+    await snap(page, "02-shell-dashboard");
+
+    // Switch to the other organization.
+    const eastId = (await storedSession(page))?.currentOrganizationId;
+    await switcher.click();
+    await page.getByRole("option", { name: "Summit Home West" }).click();
+    await page.getByText("You are now working in Summit Home West.").waitFor();
+    expect(await switcher.inputValue()).toBe("Summit Home West");
+    const afterSwitch = await storedSession(page);
+    expect(afterSwitch?.currentOrganizationId).not.toBe(eastId);
+    await snap(page, "03-switched-organization");
+
+    // Close the side menu; it stays closed after a reload, and the choice reached the server.
+    const toggle = page.getByTestId("side-menu-toggle");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/api/app/wingen-web-config/upsert") && r.ok(),
+    );
+    await toggle.click();
+    await saved;
+    await expectOffscreen(page, "[data-testid=side-menu]", true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect((await storedSession(page))?.wingenWebConfig).toMatchObject({ sideMenuOpen: false });
+    await snap(page, "04-side-menu-closed");
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await expectOffscreen(page, "[data-testid=side-menu]", true);
+    expect(await page.getByTestId("side-menu").getAttribute("inert")).not.toBeNull();
+
+    await page.getByTestId("side-menu-toggle").click();
+    await expectOffscreen(page, "[data-testid=side-menu]", false);
+    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await page.getByTestId("side-menu").getAttribute("inert")).toBeNull();
+
+    // The organization chosen is still the current one after the reload.
+    expect(await page.getByLabel("Organization").first().inputValue()).toBe("Summit Home West");
+
+    // Sign out from the user menu.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByText("admin@demo.local").waitFor();
+    await snap(page, "05-user-menu");
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/login");
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(await storedSession(page)).toBeNull();
+
+    // Signed out means signed out: a screen of the app asks to sign in again.
+    await page.goto("/platform/features");
+    await page.waitForURL(
+      (url) => url.pathname === "/login" && url.searchParams.get("next") === "/platform/features",
+    );
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a 360 px wide phone, with the menu behind the burger", async () => {
+    const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto("/login");
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await snap(page, "06-login-360");
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await expectOffscreen(page, "[data-testid=side-menu]", true);
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await snap(page, "06-shell-360");
+
+    await page.getByRole("button", { name: "Open the side menu" }).click();
+    await expectOffscreen(page, "[data-testid=side-menu]", false);
+    await snap(page, "07-shell-360-menu-open");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" }).click();
+    await page.waitForURL("**/stores");
+    await expectOffscreen(page, "[data-testid=side-menu]", true);
+    await page.getByRole("heading", { level: 1, name: "Stores" }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a tidy page for an address that does not exist", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, "manager@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await snap(page, "08-not-found");
+    // A manager may not open the platform screens.
+    await page.goto("/platform/mailbox");
+    await page.getByText("This area is not available to you").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

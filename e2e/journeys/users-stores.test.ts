@@ -1,0 +1,242 @@
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Picks an option of a Mantine select or autocomplete by its label. */
+async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole("dialog").getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** A screenshot of the window as it is (a drawer or an open list), without waiting for the network. */
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(350);
+  await page.screenshot({
+    path: join(import.meta.dirname, "../screenshots", `${name}.png`),
+    animations: "disabled",
+  });
+}
+
+/** A notification's text once it shows. */
+const notice = (page: Page, text: string | RegExp) =>
+  page.locator(".mantine-Notification-root").filter({ hasText: text }).first();
+
+describe("users and stores", () => {
+  it("an admin invites a new user, who sets a password from the email and lands signed in", async () => {
+    const stamp = Date.now().toString(36);
+    const email = `jordan.rivera.${stamp}@example.com`;
+    const admin = await newPage(browser);
+    const page = admin.page;
+
+    // 1. The admin finds Users in the menu and sees the people of the organization.
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    const orgId = (await storedSession(page))?.currentOrganizationId;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
+    await page.waitForURL("**/users");
+    const table = page.getByRole("table", { name: "Users" });
+    await table.getByRole("button", { name: "Morgan Manager", exact: true }).waitFor();
+    expect(await page.getByText(/^1–\d+ of \d+$/).count()).toBe(1);
+    await snap(page, "50-users-table");
+
+    // Searching narrows the list on the server.
+    await page.getByRole("searchbox", { name: "Search" }).fill("morgan");
+    await page.getByText("1–1 of 1").waitFor();
+    await page.getByRole("button", { name: "Clear the search" }).click();
+    await table.getByRole("button", { name: "Alex Admin", exact: true }).waitFor();
+
+    // 2. A new user, with an invitation; the drawer checks the fields first.
+    await page.getByRole("button", { name: "New user", exact: true }).click();
+    const drawer = page.getByRole("dialog");
+    const form = drawer.getByRole("form", { name: "New user" });
+    await form.waitFor();
+    // The first field has the focus: typing goes straight into it.
+    await page.keyboard.type("Jordan");
+    expect(await drawer.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Jordan");
+    // The drawer checks the fields before calling the server.
+    await drawer.getByRole("button", { name: "Create and invite" }).click();
+    await drawer.getByText("Enter a last name").waitFor();
+    await drawer.getByText("Choose a role").waitFor();
+
+    await drawer.getByRole("textbox", { name: "Last name" }).fill("Rivera");
+    await drawer.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await drawer.getByRole("textbox", { name: /^Phone/ }).pressSequentially("(201) 555-0199");
+    expect(await drawer.getByRole("textbox", { name: /^Phone/ }).inputValue()).toBe("2015550199");
+    await choose(page, /^Role/, "Manager");
+    await drawer.getByRole("combobox", { name: "Territories" }).click();
+    await page.getByRole("option", { name: "North Jersey" }).click();
+    await page.keyboard.press("Escape");
+    await drawer.getByRole("textbox", { name: /^Email/ }).click();
+    await shot(page, "51-user-drawer");
+
+    // Enter in a field submits the form.
+    await page.keyboard.press("Enter");
+    await notice(page, "Invitation sent").waitFor();
+    await drawer.waitFor({ state: "hidden" });
+    const row = table.getByRole("row").filter({ hasText: email });
+    await row.waitFor();
+    await row.getByRole("cell", { name: "Invited", exact: true }).waitFor();
+
+    // Creating the same email again is refused beside the email field.
+    await page.getByRole("button", { name: "New user", exact: true }).click();
+    await drawer.getByRole("textbox", { name: "First name" }).fill("Jordan");
+    await drawer.getByRole("textbox", { name: "Last name" }).fill("Again");
+    await drawer.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await choose(page, /^Role/, "Manager");
+    await drawer.getByRole("checkbox", { name: /invitation/ }).uncheck();
+    await drawer.getByRole("button", { name: "Create", exact: true }).click();
+    await drawer.getByText("A user with this email already belongs to this organization.").waitFor();
+    expect(await drawer.getByRole("textbox", { name: /^Email/ }).getAttribute("aria-invalid")).toBe("true");
+    // Escape closes the drawer.
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+
+    // 3. The Super Admin reads the invitation in Platform > Mailbox.
+    const sa = await newPage(browser);
+    await signIn(sa.page, "superadmin@demo.local");
+    await sa.page.waitForURL("**/dashboard");
+    const nav = sa.page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("Platform", { exact: true }).click();
+    await nav.getByRole("link", { name: "Mailbox" }).click();
+    await sa.page.waitForURL("**/platform/mailbox");
+    await sa.page
+      .getByRole("list", { name: "Messages" })
+      .getByRole("button")
+      .filter({ hasText: email })
+      .first()
+      .click();
+    await sa.page
+      .getByTestId("message-text")
+      .getByText(/invited you to/)
+      .waitFor();
+    const link = sa.page.getByTestId("message-text").locator('a[href*="/reset-password/"]').first();
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/\/reset-password\/[A-Za-z0-9]+$/);
+    await sa.context.close();
+
+    // 4. The new user opens the link, sets a password and lands signed in, in the inviting organization.
+    const invited = await newPage(browser);
+    await invited.page.goto(new URL(href ?? "", "http://x").pathname);
+    await invited.page.getByRole("heading", { name: "Set your password" }).waitFor();
+    await invited.page.getByLabel("New password").fill("jordan-pass-2026");
+    await invited.page.getByLabel("Confirm the password").fill("jordan-pass-2026");
+    await invited.page.getByRole("button", { name: "Set password and sign in" }).click();
+    await invited.page.waitForURL("**/dashboard");
+    const signedIn = await storedSession(invited.page);
+    expect(signedIn?.roleId).toBe(3);
+    expect(signedIn?.currentOrganizationId).toBe(orgId);
+
+    // 5. Back in Users, the admin sees them active.
+    await page.reload();
+    const activeRow = table.getByRole("row").filter({ hasText: email });
+    await activeRow.getByRole("cell", { name: "Active", exact: true }).waitFor();
+
+    expect(admin.errors).toEqual([]);
+    expect(sa.errors).toEqual([]);
+    expect(invited.errors).toEqual([]);
+    await invited.context.close();
+    await admin.context.close();
+  });
+
+  it("an admin edits a store, choosing an address suggestion, and saves it", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/stores");
+    const table = page.getByRole("table", { name: "Stores" });
+    await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
+
+    await page.getByRole("button", { name: "Edit Costco Wayne" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.getByRole("form", { name: "Edit Costco Wayne" }).waitFor();
+    const address = drawer.getByRole("combobox", { name: "Street address" });
+    await address.fill("");
+    await address.pressSequentially("Totowa", { delay: 40 });
+    const option = page.getByRole("option", { name: "Totowa, NJ 07511" });
+    await option.waitFor();
+    await shot(page, "52-store-form-suggestions");
+    await option.click();
+
+    // A city suggestion fills the city, state and ZIP code and keeps the street.
+    await drawer.getByText(/Filled from “Totowa, NJ 07511”/).waitFor();
+    expect(await drawer.getByRole("textbox", { name: "City" }).inputValue()).toBe("Totowa");
+    expect(await drawer.getByRole("textbox", { name: "ZIP code" }).inputValue()).toBe("07511");
+    expect(await address.inputValue()).toBe("149 Route 23");
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await notice(page, "Costco Wayne was saved.").waitFor();
+    await drawer.waitFor({ state: "hidden" });
+    await table.getByText("149 Route 23 · Totowa, NJ").waitFor();
+
+    // The store's own page shows it.
+    await table.getByRole("link", { name: "Costco Wayne" }).click();
+    await page.waitForURL(/\/stores\/\d+$/);
+    await page.getByRole("heading", { name: "Costco Wayne" }).waitFor();
+    await page.getByText("Totowa, NJ 07511").waitFor();
+    await snap(page, "53-store-detail");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a Super Admin sees the organizations tree and the Smart Circle report", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, "superadmin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/platform/organizations");
+    const tree = page.getByRole("list", { name: "Organizations", exact: true });
+    await tree.getByText("Summit Home Group").waitFor();
+    await tree.getByText("Summit Home East").waitFor();
+    await snap(page, "54-organizations-tree");
+
+    await page.getByRole("button", { name: "Edit Summit Home West" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.getByText("Territories", { exact: true }).waitFor();
+    await drawer.getByRole("button", { name: "Add territory" }).click();
+    await page.keyboard.type(`Inland Empire ${Date.now().toString(36)}`);
+    await shot(page, "55-organization-drawer");
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await notice(page, "Summit Home West was saved.").waitFor();
+    await tree.getByText(/Los_Angeles · weeks start Sunday · 4 territories/).waitFor();
+
+    await page.goto("/reports/smart-circle-users");
+    await page
+      .getByRole("table", { name: "Smart Circle users" })
+      .getByRole("cell", { name: /^BrightPath Solar/ })
+      .first()
+      .waitFor();
+    await snap(page, "56-smart-circle-users");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^smart-circle-users-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the users list on a 360 px phone", async () => {
+    const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/users");
+    await page
+      .getByRole("table", { name: "Users" })
+      .getByRole("button", { name: "Alex Admin", exact: true })
+      .waitFor();
+    // The filters fold under one button; the list stays in view and nothing scrolls sideways.
+    expect(await page.getByRole("button", { name: /Filters/ }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, "57-users-360");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const DEMO_PASSWORD = "demo1234";
+const screenshotDir = join(import.meta.dirname, "../screenshots");
+
+export const baseUrl = () => inject("baseUrl");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh browser profile (no storage) with the app's address as base URL. */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    locale: "en-US",
+    timezoneId: "America/New_York",
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  // A script error or a failed asset is a failed journey even when the screen looks right.
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(`page error: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !/status of 4\d\d/.test(msg.text())) errors.push(`console: ${msg.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/<name>.png once animations have settled. */
+export async function snap(page: Page, name: string) {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Resolves once the element is out of the window (a collapsed side menu slides off to the left). */
+export async function expectOffscreen(page: Page, selector: string, offscreen: boolean) {
+  await page.waitForFunction(
+    ([sel, want]) => {
+      const el = document.querySelector(sel as string);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      return r.right <= 0 === want;
+    },
+    [selector, offscreen] as const,
+    { timeout: 5_000 },
+  );
+}
+
+export function storedSession(page: Page): Promise<{
+  currentOrganizationId: number;
+  roleId: number;
+  wingenWebConfig: Record<string, unknown> | null;
+} | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("login") ?? "null"));
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+export const loginRequest = z.object({
+  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email address"),
+  password: z.string().min(1, "Enter your password").max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** An organization entry of the logged-in user: exactly the spec's fields (section 3). */
+export const userOrganization = z.object({
+  id: z.number().int(),
+  organizationParentId: z.number().int().nullable(),
+  intFirstDayOfWeek: z.number().int().min(0).max(6).nullable(),
+  crmIntegrationId: z.number().int().nullable(),
+  showApproaches: z.boolean(),
+  isSmartCircleLG: z.boolean(),
+  isDeleted: z.boolean(),
+  name: z.string(),
+});
+export type UserOrganization = z.infer<typeof userOrganization>;
+
+export const webConfig = z.record(z.string(), z.unknown());
+export type WebConfig = z.infer<typeof webConfig>;
+
+/** The logged-in user: exactly the spec's fields (section 3). Kept in browser storage under `login`. */
+export const loggedInUser = z.object({
+  token: z.string(),
+  currentOrganizationId: z.number().int(),
+  userId: z.number().int(),
+  roleId: z.number().int(),
+  subscriptionId: z.number().int(),
+  organizations: z.array(userOrganization),
+  wingenWebConfig: webConfig.nullable(),
+  intFirstDayOfWeek: z.number().int().min(0).max(6).nullable(),
+});
+export type LoggedInUser = z.infer<typeof loggedInUser>;
+
+export const forgotPasswordRequest = z.object({
+  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email address"),
+});
+export const forgotPasswordResponse = z.object({ message: z.string() });
+
+export const linkIdParam = z.object({ linkId: z.string().min(1).max(100) });
+export const validateLinkResponse = z.object({
+  valid: z.boolean(),
+  reason: z.enum(["ok", "expired", "used", "unknown"]),
+  email: z.string().nullable(),
+  purpose: z.enum(["reset", "invite"]).nullable(),
+});
+export type ValidateLinkResponse = z.infer<typeof validateLinkResponse>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, "Use at most 200 characters");
+
+export const resetPasswordRequest = z.object({
+  linkId: z.string().min(1).max(100),
+  password: passwordSchema,
+});
+/** A reset signs the user in (an invitation lands them in the inviting organization). */
+export const resetPasswordResponse = loggedInUser;
+
+export const orgIdParam = z.object({ orgId: z.coerce.number().int().positive() });

@@ -1,0 +1,155 @@
+import { z } from "zod";
+
+const option = z.object({ id: z.number().int(), name: z.string() });
+export type LookupOption = z.infer<typeof option>;
+
+export const lookupStore = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  organizationTerritoryId: z.number().int().nullable(),
+  organizationId: z.number().int(),
+});
+export const lookupLeadGenerator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+  organizationsTerritoryIds: z.array(z.number().int()),
+});
+export const lookupAppointmentType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  territory: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationTerritoryId: z.number().int().nullable(),
+});
+export const lookupTerritory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  isActive: z.boolean(),
+});
+export const lookupTimeZone = z.object({
+  id: z.string(),
+  name: z.string(),
+  offsetMinutes: z.number().int(),
+  label: z.string(),
+});
+export const lookupCode = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+
+/** Every key of the spec's lookup list (section 3). Keys of areas not built yet are empty lists. */
+export const lookupList = z.object({
+  parentOrganizations: z.array(option),
+  organizationTerritories: z.array(lookupTerritory),
+  allOrganizationTerritories: z.array(lookupTerritory),
+  stores: z.array(lookupStore),
+  allStores: z.array(lookupStore),
+  scheduleAppointmentTypes: z.array(lookupAppointmentType),
+  leadGenerator: z.array(lookupLeadGenerator),
+  leadStatus: z.array(option),
+  languageTypes: z.array(option),
+  userActivities: z.array(option),
+  userReasons: z.array(option),
+  storesBrands: z.array(option),
+  userHoursTypes: z.array(option),
+  timeZones: z.array(lookupTimeZone),
+  roles: z.array(option),
+  userTrades: z.array(option),
+  hdsfiGroup: z.array(lookupCode),
+  costcoStores: z.array(lookupStore),
+  technicians: z.array(option),
+  serviceTitanBussiness: z.array(option),
+  serviceTypeField: z.array(option),
+  centahServiceId: z.array(lookupCode),
+  centahAdCode: z.array(lookupCode),
+  hdJobType: z.array(lookupCode),
+  imeSubCategories: z.array(option),
+  serviceTitanJobTypes: z.array(option),
+  hdsfiGroupForAppointmentTypes: z.array(lookupCode),
+  serviceTitanCampaigns: z.array(option),
+});
+export type LookupList = z.infer<typeof lookupList>;
+export const LOOKUP_LIST_KEYS = Object.keys(lookupList.shape) as (keyof LookupList)[];
+
+export const lookupListQuery = z.object({
+  includeInactive: z.coerce.boolean().optional(),
+});
+
+export const rolesQuery = z.object({
+  /** "lead-generators": the territory-level selector (14, 15); "partner": the partner-program selector (2, 3). */
+  selector: z.enum(["all", "lead-generators", "partner"]).optional(),
+});
+export const rolesResponse = z.array(option);
+export const timeZonesResponse = z.array(lookupTimeZone);
+
+export const feature = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Feature = z.infer<typeof feature>;
+export const featureUpdatesResponse = z.object({
+  features: z.array(feature),
+  activeFeatures: z.array(feature),
+});
+export const featureUpsertRequest = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters"),
+  description: z.string().trim().max(2000, "Use at most 2000 characters").default(""),
+  isActive: z.boolean().default(false),
+});
+export type FeatureUpsertRequest = z.input<typeof featureUpsertRequest>;
+
+export const typeOption = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
+export const dataTypesResponse = z.array(typeOption);
+export const fieldTypesResponse = z.array(
+  typeOption.extend({ dataTypeIds: z.array(z.number().int()), hasChoices: z.boolean() }),
+);
+
+export const webConfigUpsertRequest = z.object({ config: z.record(z.string(), z.unknown()) });
+export const webConfigUpsertResponse = z.object({ wingenWebConfig: z.record(z.string(), z.unknown()) });
+
+export const addressSuggestionsQuery = z.object({
+  query: z.string().trim().min(1, "Type part of an address, city or ZIP code").max(200),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const addressSuggestion = z.object({
+  id: z.string(),
+  label: z.string(),
+  source: z.enum(["organization", "zip"]),
+});
+export const addressSuggestionsResponse = z.array(addressSuggestion);
+export const addressDetails = z.object({
+  id: z.string(),
+  address: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timeZone: z.string().nullable(),
+});
+export type AddressDetails = z.infer<typeof addressDetails>;
+export const addressIdParam = z.object({ id: z.string().min(1).max(200) });
+
+export const mailboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const mailboxMessage = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessage>;
+export const mailboxResponse = z.object({
+  transport: z.enum(["smtp", "mailbox"]),
+  messages: z.array(mailboxMessage),
+});

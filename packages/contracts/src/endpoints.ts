@@ -1,0 +1,66 @@
+import { endpointCatalogue } from "./endpoints.generated";
+
+export { endpointCatalogue };
+export type EndpointName = (typeof endpointCatalogue)[number]["name"];
+export type Endpoint = (typeof endpointCatalogue)[number];
+
+/** The spec's exact text (section 8), typo included. */
+export const UNKNOWN_ENDPOINT_MESSAGE = "Enpoint with this name not found";
+
+/** Calls the server offers outside the spec's catalogue (which holds exactly the spec's 152). */
+export const extraEndpoints = [
+  {
+    name: "platform.mailbox",
+    group: "platform",
+    method: "GET",
+    path: "/api/platform/mailbox",
+    meaning: "the development mailbox: emails kept when no SMTP server is configured (Super Admin)",
+  },
+  {
+    name: "leads.byIdRestore",
+    group: "leads",
+    method: "POST",
+    path: "/api/leads/{id}/restore",
+    meaning: "bring a deleted lead back (Admin)",
+  },
+  {
+    name: "settings.leads.get",
+    group: "settings",
+    method: "GET",
+    path: "/api/settings/leads",
+    meaning: "the organization's lead settings (duplicate window)",
+  },
+  {
+    name: "settings.leads.put",
+    group: "settings",
+    method: "PUT",
+    path: "/api/settings/leads",
+    meaning: "save the organization's lead settings",
+  },
+] as const;
+
+export type ApiEndpointName = EndpointName | (typeof extraEndpoints)[number]["name"];
+type AnyEndpoint = { name: string; group: string; method: string; path: string; meaning: string };
+
+const byName = new Map<string, AnyEndpoint>(
+  [...endpointCatalogue, ...extraEndpoints].map((e) => [e.name, e]),
+);
+
+export function getEndpoint(name: string): AnyEndpoint {
+  const found = byName.get(name);
+  if (!found) throw new Error(UNKNOWN_ENDPOINT_MESSAGE);
+  return found;
+}
+
+/** Fills `{param}` placeholders; values are URI-encoded. */
+export function endpointPath(
+  name: ApiEndpointName | (string & {}),
+  params: Record<string, string | number | boolean> = {},
+): string {
+  const e = getEndpoint(name);
+  return e.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const v = params[key];
+    if (v === undefined) throw new Error(`Missing path parameter "${key}" for endpoint ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}

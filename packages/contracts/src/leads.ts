@@ -1,0 +1,554 @@
+import { z } from "zod";
+import { pageOf } from "./common";
+import { isValidLocalDate } from "./time/local-date";
+
+// ---------------------------------------------------------------------------------------------------------
+// Kinds, sources, statuses and their transitions: the one place the server and the web read them from.
+// ---------------------------------------------------------------------------------------------------------
+
+export const LEAD_KINDS = ["internal", "external"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** Where a lead came from. `app` is the only internal source; the others are external (docs/DOMAIN.md). */
+export const LEAD_SOURCES = [
+  { id: "app", name: "Captured in the app", kind: "internal" },
+  { id: "qr", name: "QR self-entry", kind: "external" },
+  { id: "retailerProgram", name: "Retailer program", kind: "external" },
+  { id: "secondPartner", name: "Second partner program", kind: "external" },
+  { id: "web", name: "Web form", kind: "external" },
+  { id: "import", name: "Import", kind: "external" },
+] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number]["id"];
+export const LEAD_SOURCE_IDS = LEAD_SOURCES.map((s) => s.id) as [LeadSource, ...LeadSource[]];
+export const leadSourceSchema = z.enum(LEAD_SOURCE_IDS);
+
+export const LEAD_STATUS = {
+  new: 1,
+  contacted: 2,
+  appointmentSet: 3,
+  sent: 4,
+  confirmed: 5,
+  ran: 6,
+  sold: 7,
+  notSold: 8,
+  noShow: 9,
+  cancelled: 10,
+  rejected: 11,
+} as const;
+export type LeadStatusId = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
+
+/** The `leadStatus` lookup (same ids and names as the reference list the server applies). */
+export const LEAD_STATUSES: readonly { id: LeadStatusId; name: string }[] = [
+  { id: 1, name: "New" },
+  { id: 2, name: "Contacted" },
+  { id: 3, name: "Appointment Set" },
+  { id: 4, name: "Sent" },
+  { id: 5, name: "Confirmed" },
+  { id: 6, name: "Ran" },
+  { id: 7, name: "Sold" },
+  { id: 8, name: "Not Sold" },
+  { id: 9, name: "No Show" },
+  { id: 10, name: "Cancelled" },
+  { id: 11, name: "Rejected" },
+];
+
+/**
+ * The legal next statuses of each status, along the funnel
+ * `New -> Contacted -> Appointment Set -> Sent -> Confirmed -> Ran -> Sold / Not Sold`.
+ * A lead may be sent without an appointment (to the retailer); a no-show or a cancelled lead may be booked
+ * again; a rejected lead goes back to New when a manager restores it. Staying on the same status is not a change.
+ */
+export const LEAD_STATUS_TRANSITIONS: Readonly<Record<LeadStatusId, readonly LeadStatusId[]>> = {
+  1: [2, 3, 4, 10, 11],
+  2: [3, 4, 10, 11],
+  3: [4, 5, 6, 9, 10],
+  4: [5, 6, 9, 10, 11],
+  5: [6, 9, 10],
+  6: [7, 8],
+  7: [8],
+  8: [7],
+  9: [3, 10],
+  10: [2, 3],
+  11: [1],
+};
+
+export function leadStatusName(id: number): string {
+  return LEAD_STATUSES.find((s) => s.id === id)?.name ?? `Status ${id}`;
+}
+
+/** The statuses a lead in `from` may move to (the web offers only these). */
+export function nextLeadStatuses(from: number): readonly LeadStatusId[] {
+  return LEAD_STATUS_TRANSITIONS[from as LeadStatusId] ?? [];
+}
+
+export function isLegalLeadTransition(from: number, to: number): boolean {
+  return from === to || nextLeadStatuses(from).includes(to as LeadStatusId);
+}
+
+export const REJECTION_REASONS = [
+  { id: "duplicate", name: "Duplicate" },
+  { id: "invalidPhone", name: "Invalid phone" },
+  { id: "invalidEmail", name: "Invalid email" },
+  { id: "outsideServiceArea", name: "Outside the service area" },
+  { id: "noConsent", name: "No consent" },
+  { id: "refusedByDestination", name: "Refused by a destination" },
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number]["id"];
+export const rejectionReasonSchema = z.enum(
+  REJECTION_REASONS.map((r) => r.id) as [RejectionReason, ...RejectionReason[]],
+);
+
+/** Who a shopper may agree to be contacted by; each consent keeps the exact disclosure shown. */
+export const CONSENT_DESTINATIONS = [
+  { id: "crm", name: "Field-service CRM" },
+  { id: "retailer", name: "Retailer" },
+  { id: "retailerProgram", name: "Retailer program" },
+  { id: "secondPartner", name: "Second partner program" },
+] as const;
+export type ConsentDestination = (typeof CONSENT_DESTINATIONS)[number]["id"];
+export const consentDestinationSchema = z.enum(
+  CONSENT_DESTINATIONS.map((d) => d.id) as [ConsentDestination, ...ConsentDestination[]],
+);
+
+export const LEAD_HISTORY_ACTIONS = [
+  "created",
+  "updated",
+  "status",
+  "rejected",
+  "unrejected",
+  "deleted",
+  "restored",
+  "sent",
+  "revenue",
+] as const;
+export type LeadHistoryAction = (typeof LEAD_HISTORY_ACTIONS)[number];
+
+export const CAPTURE_OUTCOMES = ["lead", "duplicate", "rejected", "invalid"] as const;
+export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
+
+/** Leads counted for a search answer: past this the total reads "10,000+" (docs/decisions/0011). */
+export const LEAD_SEARCH_COUNT_CAP = 10_000;
+/** Rows of one CSV export at most. */
+export const LEAD_EXPORT_ROW_CAP = 100_000;
+export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30;
+
+// ---------------------------------------------------------------------------------------------------------
+// Normalization (the server stores these forms; the web may use them to preview).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Ten digits of a US phone number (a leading country code 1 is dropped), or null when it is not one. */
+export function normalizePhone(raw: string | null | undefined): string | null {
+  if (raw == null) return null;
+  let digits = raw.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? digits : null;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Trimmed, lower-cased email, or null when it is not an email address. */
+export function normalizeEmail(raw: string | null | undefined): string | null {
+  if (raw == null) return null;
+  const e = raw.trim().toLowerCase();
+  return e.length <= 254 && EMAIL_PATTERN.test(e) ? e : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------
+
+/** Ids of integer columns (stores, users, questions...) stop at PostgreSQL's integer maximum. */
+const id = z.number().int().positive().max(2_147_483_647);
+const ids = z.array(id).max(500);
+/** Lead ids are bigint. */
+const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const leadIdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** Optional text: trimmed; an empty string clears the field (null). */
+const optText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === "" ? null : v));
+/** A POST body that may be left out (no body reads as `{}`, so every field takes its default). */
+export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
+
+/** "" (a cleared form field) reads as null. */
+const blankToNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
+const localDate = z.string().refine(isValidLocalDate, "Use the date format yyyy-MM-dd");
+
+const phoneInput = z
+  .string()
+  .trim()
+  .max(40)
+  .nullish()
+  .transform((v, c) => {
+    if (v == null || v === "") return v === "" ? null : v;
+    const p = normalizePhone(v);
+    if (!p) {
+      c.addIssue({ code: "custom", message: "Enter a 10-digit US phone number" });
+      return z.NEVER;
+    }
+    return p;
+  });
+const emailInput = z
+  .string()
+  .trim()
+  .max(254)
+  .nullish()
+  .transform((v, c) => {
+    if (v == null || v === "") return v === "" ? null : v;
+    const e = normalizeEmail(v);
+    if (!e) {
+      c.addIssue({ code: "custom", message: "Enter a valid email address" });
+      return z.NEVER;
+    }
+    return e;
+  });
+
+/** An answer: text, a number, a yes/no, a date (yyyy-MM-dd), a response id (choice) or response ids (multi). */
+export const answerValueSchema = z.union([
+  z.string().max(2000),
+  z.number(),
+  z.boolean(),
+  z.array(z.number().int()).max(100),
+  z.null(),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+export const leadAnswerInput = z.object({ questionId: id, value: answerValueSchema });
+export type LeadAnswerInput = z.infer<typeof leadAnswerInput>;
+
+export const leadConsentInput = z.object({
+  destination: consentDestinationSchema,
+  disclosureText: z.string().trim().min(1, "Keep the disclosure text the shopper saw").max(5000),
+  /** When the shopper accepted; now when omitted. */
+  acceptedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type LeadConsentInput = z.infer<typeof leadConsentInput>;
+
+const leadFields = {
+  storeId: id.nullish(),
+  serviceTypeId: id.nullish(),
+  firstName: z.string().trim().min(1, "Enter the first name").max(100).optional(),
+  lastName: z.string().trim().min(1, "Enter the last name").max(100).optional(),
+  phone: phoneInput,
+  email: emailInput,
+  address: optText(200),
+  city: optText(100),
+  state: blankToNull(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Use the two-letter state code")
+      .nullish(),
+  ),
+  zip: blankToNull(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")
+      .nullish(),
+  ),
+  languageId: id.nullish(),
+  notes: optText(4000),
+  /** The answers to the service type's questions; when given, they replace the lead's answers. */
+  answers: z.array(leadAnswerInput).max(200).optional(),
+  /** Consents given (or given again) by the shopper; existing consents of other destinations stay. */
+  consents: z.array(leadConsentInput).max(10).optional(),
+  statusId: z.number().int().min(1).max(11).optional(),
+  /** Required when `statusId` is 11 (Rejected). */
+  rejectionReason: rejectionReasonSchema.nullish(),
+};
+
+/** Create (no `id`) or update an internal lead. Create needs store, service type, names and a phone or email. */
+export const internalLeadUpsertRequest = z.object({
+  id: leadId.optional(),
+  /** Validate and look for duplicates only; nothing is saved (docs/decisions/0012). */
+  checkOnly: z.boolean().optional(),
+  /** The lead generator who captured it (managers capturing for someone); the caller when omitted. */
+  leadGeneratorId: id.nullish(),
+  /** When the shopper was met (a phone that was offline sends it later); now when omitted. */
+  capturedAt: z.iso.datetime({ offset: true }).optional(),
+  ...leadFields,
+});
+export type InternalLeadUpsertRequest = z.infer<typeof internalLeadUpsertRequest>;
+
+/** The programs' own fields of an external lead. */
+const programFields = {
+  hdsfiGroupId: id.nullish(),
+  hdJobTypeId: id.nullish(),
+  centahServiceId: id.nullish(),
+  centahAdCodeId: id.nullish(),
+  externalReference: optText(100),
+};
+
+export const externalLeadUpdateRequest = z.object({
+  id: leadId,
+  leadGeneratorId: id.nullish(),
+  ...leadFields,
+  ...programFields,
+});
+export type ExternalLeadUpdateRequest = z.infer<typeof externalLeadUpdateRequest>;
+
+/** What an intake (QR entry, program feed, web form, import) submits; validated into a lead or a rejection. */
+export const externalLeadSubmission = z.object({
+  storeId: id.nullish(),
+  leadGeneratorId: id.nullish(),
+  serviceTypeId: id.nullish(),
+  capturedAt: z.iso.datetime({ offset: true }).optional(),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  phone: z.string().max(40).nullish(),
+  email: z.string().max(254).nullish(),
+  address: optText(200),
+  city: optText(100),
+  state: z.string().trim().max(2).nullish(),
+  zip: z.string().trim().max(10).nullish(),
+  languageId: id.nullish(),
+  notes: optText(4000),
+  answers: z.array(leadAnswerInput).max(200).optional(),
+  consents: z.array(leadConsentInput).max(10).optional(),
+  ...programFields,
+});
+export type ExternalLeadSubmission = z.infer<typeof externalLeadSubmission>;
+
+export const LEAD_SORT_KEYS = [
+  "capturedAt",
+  "id",
+  "firstName",
+  "lastName",
+  "phone",
+  "email",
+  "status",
+  "storeName",
+  "territoryName",
+  "leadGeneratorName",
+  "serviceTypeName",
+] as const;
+export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
+
+const searchCommon = {
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(25),
+  sortDirection: z.enum(["asc", "desc"]).default("desc"),
+  /** 1 (Today) .. 10 (Year Before Last), in the organization's time zone. */
+  dateRange: z.number().int().min(1).max(10).nullish(),
+  /** A custom range of local dates (inclusive); wins over `dateRange` when given. */
+  startDate: localDate.nullish(),
+  endDate: localDate.nullish(),
+  territoryIds: ids.optional(),
+  storeIds: ids.optional(),
+  leadGeneratorIds: ids.optional(),
+  sources: z.array(leadSourceSchema).max(10).optional(),
+  /** `csv` / `xlsx`: the whole result (up to 100,000 rows) as a CSV or Excel download. */
+  format: z.enum(["json", "csv", "xlsx"]).default("json"),
+};
+
+export const leadSearchRequest = optionalBody(
+  z.object({
+    ...searchCommon,
+    sortBy: z.enum(LEAD_SORT_KEYS).default("capturedAt"),
+    statusIds: z.array(z.number().int().min(1).max(11)).max(11).optional(),
+    serviceTypeIds: ids.optional(),
+    rejectionReasons: z.array(rejectionReasonSchema).max(10).optional(),
+    /** Name (prefix of first or last name, or "first last"), phone (digits, prefix) or email (prefix). */
+    text: z.string().trim().max(100).nullish(),
+    duplicatesOnly: z.boolean().optional(),
+    /** Admins: list deleted leads (to restore one) instead of live ones. */
+    deleted: z.boolean().optional(),
+  }),
+);
+export type LeadSearchRequest = z.infer<typeof leadSearchRequest>;
+
+export const captureEntrySearchRequest = optionalBody(
+  z.object({
+    ...searchCommon,
+    sortBy: z.enum(["receivedAt", "id"]).default("receivedAt"),
+    outcomes: z.array(z.enum(CAPTURE_OUTCOMES)).max(4).optional(),
+  }),
+);
+export type CaptureEntrySearchRequest = z.infer<typeof captureEntrySearchRequest>;
+
+export const leadTypeLookupRequest = optionalBody(
+  z.object({
+    /** Include inactive service types and questions (editing an old lead). */
+    includeInactive: z.boolean().optional(),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------
+
+export const leadListItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEAD_KINDS),
+  source: leadSourceSchema,
+  capturedAt: z.string(),
+  /** Capture time on the wall clock of the store (the organization's zone when there is no store). */
+  capturedAtLocal: z.string(),
+  timeZone: z.string(),
+  storeId: z.number().int().nullable(),
+  storeName: z.string().nullable(),
+  territoryId: z.number().int().nullable(),
+  territoryName: z.string().nullable(),
+  leadGeneratorId: z.number().int().nullable(),
+  leadGeneratorName: z.string().nullable(),
+  serviceTypeId: z.number().int().nullable(),
+  serviceTypeName: z.string().nullable(),
+  statusId: z.number().int(),
+  statusName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  languageId: z.number().int().nullable(),
+  duplicateOfLeadId: z.number().int().nullable(),
+  rejectionReason: rejectionReasonSchema.nullable(),
+  hdsfiGroupId: z.number().int().nullable(),
+  hdJobTypeId: z.number().int().nullable(),
+  centahServiceId: z.number().int().nullable(),
+  centahAdCodeId: z.number().int().nullable(),
+  externalReference: z.string().nullable(),
+  revenue: z.number().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type LeadListItem = z.infer<typeof leadListItem>;
+
+/** `total` stops at 10,000 for speed; `totalCapped` then says there are more ("10,000+"). */
+export const leadPage = pageOf(leadListItem).extend({ totalCapped: z.boolean() });
+export type LeadPage = z.infer<typeof leadPage>;
+
+export const duplicateMatch = z.object({
+  leadId: z.number().int(),
+  capturedAt: z.string(),
+  capturedAtLocal: z.string(),
+  storeName: z.string().nullable(),
+  leadGeneratorName: z.string().nullable(),
+  statusId: z.number().int(),
+  statusName: z.string(),
+  matchedOn: z.array(z.enum(["phone", "email"])),
+  /** The caller may open this lead (a lead generator sees only their own). */
+  visible: z.boolean(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatch>;
+
+export const leadAnswer = z.object({
+  questionId: z.number().int(),
+  questionText: z.string(),
+  dataTypeId: z.number().int(),
+  fieldTypeId: z.number().int(),
+  value: answerValueSchema,
+  /** The answer as a person reads it (choice texts, Yes/No). */
+  display: z.string(),
+});
+export const leadConsent = z.object({
+  destination: consentDestinationSchema,
+  disclosureText: z.string(),
+  acceptedAt: z.string(),
+});
+export const leadHistoryEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(LEAD_HISTORY_ACTIONS),
+  at: z.string(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type LeadHistoryEntry = z.infer<typeof leadHistoryEntry>;
+
+/** One lead with its whole story. */
+export const leadDetail = leadListItem.extend({
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  answers: z.array(leadAnswer),
+  consents: z.array(leadConsent),
+  history: z.array(leadHistoryEntry),
+  duplicateOf: duplicateMatch.nullable(),
+  /** Later leads linked to this one as duplicates. */
+  duplicates: z.array(duplicateMatch),
+  captureEntryId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** What the caller may do with it. */
+  nextStatusIds: z.array(z.number().int()),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+export const leadUpsertResponse = z.object({
+  /** False for `checkOnly`. */
+  saved: z.boolean(),
+  lead: leadDetail.nullable(),
+  /** The saved (or checked) lead repeats an earlier lead's phone or email within the window. */
+  isDuplicate: z.boolean(),
+  duplicateOf: duplicateMatch.nullable(),
+  possibleDuplicates: z.array(duplicateMatch),
+});
+export type LeadUpsertResponse = z.infer<typeof leadUpsertResponse>;
+
+export const captureEntryItem = z.object({
+  id: z.number().int(),
+  receivedAt: z.string(),
+  receivedAtLocal: z.string(),
+  timeZone: z.string(),
+  source: leadSourceSchema,
+  storeId: z.number().int().nullable(),
+  storeName: z.string().nullable(),
+  territoryId: z.number().int().nullable(),
+  territoryName: z.string().nullable(),
+  leadGeneratorId: z.number().int().nullable(),
+  leadGeneratorName: z.string().nullable(),
+  outcome: z.enum(CAPTURE_OUTCOMES),
+  leadId: z.number().int().nullable(),
+  rejectionReason: rejectionReasonSchema.nullable(),
+  message: z.string().nullable(),
+  /** The submission exactly as it was sent. */
+  payload: z.unknown(),
+});
+export type CaptureEntryItem = z.infer<typeof captureEntryItem>;
+export const captureEntryPage = pageOf(captureEntryItem).extend({ totalCapped: z.boolean() });
+export type CaptureEntryPage = z.infer<typeof captureEntryPage>;
+
+const option = z.object({ id: z.number().int(), name: z.string() });
+const stringOption = z.object({ id: z.string(), name: z.string() });
+
+export const leadFormQuestion = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  dataTypeId: z.number().int(),
+  dataTypeCode: z.string(),
+  fieldTypeId: z.number().int(),
+  fieldTypeCode: z.string(),
+  isRequired: z.boolean(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  responses: z.array(z.object({ id: z.number().int(), text: z.string(), sortOrder: z.number().int() })),
+});
+export const leadTypeLookup = z.object({
+  serviceTypes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      description: z.string(),
+      isActive: z.boolean(),
+      sortOrder: z.number().int(),
+      questions: z.array(leadFormQuestion),
+    }),
+  ),
+  statuses: z.array(option.extend({ nextStatusIds: z.array(z.number().int()) })),
+  sources: z.array(stringOption.extend({ kind: z.enum(LEAD_KINDS) })),
+  rejectionReasons: z.array(stringOption),
+  consentDestinations: z.array(stringOption),
+  languageTypes: z.array(option),
+  duplicateWindowDays: z.number().int(),
+});
+export type LeadTypeLookup = z.infer<typeof leadTypeLookup>;

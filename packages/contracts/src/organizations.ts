@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { pageOf, pagingSchema } from "./common";
+import { isValidTimeZone } from "./time/zone";
+
+let canonicalZones: Set<string> | null = null;
+
+/**
+ * An IANA zone name: one of the runtime's canonical zones (the list the time-zone lookup offers), "UTC",
+ * or an Area/Location alias Intl knows ("Asia/Calcutta"). Offsets ("+05:00") and abbreviations ("EST") are refused.
+ */
+export function isIanaTimeZone(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  canonicalZones ??= new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+  if (canonicalZones.has(value)) return true;
+  return /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(value) && isValidTimeZone(value);
+}
+
+export const ianaTimeZone = z
+  .string()
+  .trim()
+  .min(1, "Choose a time zone")
+  .refine(isIanaTimeZone, "Choose a time zone from the list (an IANA name such as America/New_York)");
+
+/** A form's empty string (or blank) is read as null before `schema` checks it. */
+export const blankToNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
+
+/** Optional text from a form: trimmed, an empty string means "none". */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((s) => (s === "" ? null : s))
+    .nullable();
+
+export const territory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isActive: z.boolean(),
+});
+export type Territory = z.infer<typeof territory>;
+
+/** A territory in an organization save: no id adds one; an id renames or (de)activates it. Unlisted ones stay. */
+export const territoryInput = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1, "Enter a territory name").max(100, "Use at most 100 characters"),
+  isActive: z.boolean().default(true),
+});
+
+/** An organization with the settings an administrator edits. */
+export const organizationDetail = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  name: z.string(),
+  organizationParentId: z.number().int().nullable(),
+  parentName: z.string().nullable(),
+  timeZone: z.string(),
+  intFirstDayOfWeek: z.number().int().min(0).max(6).nullable(),
+  crmIntegrationId: z.number().int().nullable(),
+  showApproaches: z.boolean(),
+  isSmartCircleLG: z.boolean(),
+  smartCircleCompany: z.string().nullable(),
+  isDeleted: z.boolean(),
+  territories: z.array(territory),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrganizationDetail = z.infer<typeof organizationDetail>;
+
+/**
+ * `PUT /api/organizations/upsert/smart-circle`: THE organization save (docs/decisions/0007).
+ * Without `id` it creates an organization (Super Admin only; `name` and `timeZone` are then required).
+ * With `id` it changes only the fields sent; `territories` lists territories to add or change.
+ */
+export const organizationUpsertRequest = z.object({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters").optional(),
+  organizationParentId: z.number().int().positive().nullable().optional(),
+  timeZone: ianaTimeZone.optional(),
+  intFirstDayOfWeek: z
+    .number()
+    .int("Choose a day from 0 (Sunday) to 6 (Saturday)")
+    .min(0, "Choose a day from 0 (Sunday) to 6 (Saturday)")
+    .max(6, "Choose a day from 0 (Sunday) to 6 (Saturday)")
+    .nullable()
+    .optional(),
+  crmIntegrationId: z.number().int().positive().nullable().optional(),
+  showApproaches: z.boolean().optional(),
+  isSmartCircleLG: z.boolean().optional(),
+  smartCircleCompany: optionalText(120).optional(),
+  isDeleted: z.boolean().optional(),
+  territories: z.array(territoryInput).max(500, "Save at most 500 territories at once").optional(),
+});
+export type OrganizationUpsertRequest = z.input<typeof organizationUpsertRequest>;
+
+/** `POST /api/settings/organizations`: the organizations the caller administers. */
+export const settingsOrganizationsRequest = z.object({
+  /** Super Admin only: include soft-deleted organizations (to restore one). */
+  includeDeleted: z.boolean().default(false),
+  search: z.string().trim().max(100).optional(),
+});
+
+/** Owner groups (and organizations whose parent the caller does not administer) with their children. */
+export const settingsOrganization = organizationDetail.extend({ children: z.array(organizationDetail) });
+export const settingsOrganizationsResponse = z.array(settingsOrganization);
+export type SettingsOrganization = z.infer<typeof settingsOrganization>;
+
+export const SMART_CIRCLE_SORT_KEYS = ["name", "email", "organization", "lastActivityAt"] as const;
+
+/**
+ * `POST /api/organizations/reports/smart-circle-users`; `format: "csv"` answers a text/csv download, `"xlsx"`
+ * an Excel workbook.
+ */
+export const smartCircleUsersRequest = pagingSchema.extend({
+  search: z.string().trim().max(100).optional(),
+  organizationIds: z.array(z.number().int().positive()).max(200).optional(),
+  isActive: z.boolean().optional(),
+  sortBy: z.enum(SMART_CIRCLE_SORT_KEYS).default("name"),
+  sortDirection: z.enum(["asc", "desc"]).default("asc"),
+  format: z.enum(["json", "csv", "xlsx"]).default("json"),
+});
+export type SmartCircleUsersRequest = z.input<typeof smartCircleUsersRequest>;
+
+export const smartCircleUser = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  smartCircleCompany: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  territories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  isActive: z.boolean(),
+  /** The later of the last activity in the organization and the last sign-in (ISO 8601, UTC). */
+  lastActivityAt: z.string().nullable(),
+});
+export type SmartCircleUser = z.infer<typeof smartCircleUser>;
+export const smartCircleUsersResponse = pageOf(smartCircleUser);

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, optionalBody } from "./leads";
+
+const id = z.number().int().positive().max(2_147_483_647);
+/** A path id of an integer column (larger ids answer 400, not a database error). */
+export const settingsIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const settingsOrgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(2_147_483_647) });
+const name = (what: string, max = 100) =>
+  z.string().trim().min(1, `Enter the ${what}`).max(max, `Use at most ${max} characters`);
+
+export const includeInactiveRequest = optionalBody(z.object({ includeInactive: z.boolean().optional() }));
+
+// Service types ---------------------------------------------------------------------------------------
+
+export const serviceType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  questionCount: z.number().int(),
+});
+export type ServiceType = z.infer<typeof serviceType>;
+export const serviceTypeList = z.array(serviceType);
+
+export const serviceTypeUpsertRequest = z.object({
+  id: id.optional(),
+  name: name("service type's name"),
+  description: z.string().trim().max(1000).optional(),
+  isActive: z.boolean().optional(),
+  sortOrder: z.number().int().min(0).max(10_000).optional(),
+});
+export type ServiceTypeUpsertRequest = z.infer<typeof serviceTypeUpsertRequest>;
+
+// Questions and responses ------------------------------------------------------------------------------
+
+export const questionResponse = z.object({
+  id: z.number().int(),
+  questionId: z.number().int(),
+  text: z.string(),
+  sortOrder: z.number().int(),
+});
+export type QuestionResponse = z.infer<typeof questionResponse>;
+export const questionResponseList = z.array(questionResponse);
+
+export const serviceTypeQuestion = z.object({
+  id: z.number().int(),
+  serviceTypeId: z.number().int(),
+  text: z.string(),
+  dataTypeId: z.number().int(),
+  fieldTypeId: z.number().int(),
+  isRequired: z.boolean(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+  responses: z.array(questionResponse),
+});
+export type ServiceTypeQuestion = z.infer<typeof serviceTypeQuestion>;
+export const serviceTypeQuestionList = z.array(serviceTypeQuestion);
+
+/** The field type must carry the data type (`FIELD_TYPES[].dataTypeIds`). */
+export const questionUpsertRequest = z.object({
+  id: id.optional(),
+  serviceTypeId: id,
+  text: name("question", 500),
+  dataTypeId: id,
+  fieldTypeId: id,
+  isRequired: z.boolean().optional(),
+  sortOrder: z.number().int().min(0).max(10_000).optional(),
+  isActive: z.boolean().optional(),
+});
+export type QuestionUpsertRequest = z.infer<typeof questionUpsertRequest>;
+
+export const responseUpsertRequest = z.object({
+  id: id.optional(),
+  questionId: id,
+  text: name("response", 200),
+  sortOrder: z.number().int().min(0).max(10_000).optional(),
+});
+export type ResponseUpsertRequest = z.infer<typeof responseUpsertRequest>;
+
+// Business contacts ------------------------------------------------------------------------------------
+
+/** What a business contact wants to hear about. */
+export const BUSINESS_CONTACT_TOPICS = [
+  { id: "newLeads", name: "New leads" },
+  { id: "appointments", name: "Appointments" },
+  { id: "dailySummary", name: "Daily summary" },
+  { id: "weeklySummary", name: "Weekly summary" },
+  { id: "rejectedLeads", name: "Rejected leads" },
+  { id: "deliveryFailures", name: "Delivery failures" },
+] as const;
+export type BusinessContactTopic = (typeof BUSINESS_CONTACT_TOPICS)[number]["id"];
+const topic = z.enum(
+  BUSINESS_CONTACT_TOPICS.map((t) => t.id) as [BusinessContactTopic, ...BusinessContactTopic[]],
+);
+
+export const businessContactInput = z.object({
+  name: name("contact's name"),
+  email: z.string().trim().toLowerCase().max(254).email("Enter a valid email address"),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ? v.replace(/\D/g, "") || null : null)),
+  topics: z.array(topic).max(BUSINESS_CONTACT_TOPICS.length).default([]),
+});
+export const businessContact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  topics: z.array(topic),
+  sortOrder: z.number().int(),
+});
+export type BusinessContact = z.infer<typeof businessContact>;
+export const businessContactList = z.array(businessContact);
+
+/** Saving replaces the whole list (in one transaction), in the order given. */
+export const businessContactsSaveRequest = z.object({
+  contacts: z.array(businessContactInput).max(100),
+});
+export type BusinessContactsSaveRequest = z.infer<typeof businessContactsSaveRequest>;
+
+// Lead settings of the organization (outside the spec's catalogue) ----------------------------------------
+
+export const leadSettings = z.object({
+  /** Same phone or email within this many days is a duplicate; 0 turns the check off. */
+  duplicateWindowDays: z.number().int().min(0).max(365).default(DEFAULT_DUPLICATE_WINDOW_DAYS),
+});
+export type LeadSettings = z.infer<typeof leadSettings>;

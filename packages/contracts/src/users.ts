@@ -1,0 +1,194 @@
+import { z } from "zod";
+import { pageOf, pagingSchema } from "./common";
+import { blankToNull, ianaTimeZone } from "./organizations";
+
+/** Capture icons: PNG, JPEG or WebP (checked by their first bytes on the server), 256 KB at most. */
+export const CAPTURE_ICON_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const CAPTURE_ICON_MAX_BYTES = 256 * 1024;
+
+export const captureIconInput = z.object({
+  contentType: z.enum(CAPTURE_ICON_TYPES, "Use a PNG, JPEG or WebP image"),
+  /** The image as base64 (a `data:image/...;base64,` URL is accepted too). */
+  dataBase64: z
+    .string()
+    .min(1, "Choose an image")
+    // 256 KB of bytes is about 350,000 base64 characters; the server checks the decoded size exactly.
+    .max(360_000, "The image is larger than 256 KB"),
+});
+export type CaptureIconInput = z.infer<typeof captureIconInput>;
+
+const option = z.object({ id: z.number().int(), name: z.string() });
+
+/** Digits only (spec section 5), 10 to 15 of them; empty means none. */
+export const phoneDigits = blankToNull(
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "Enter digits only")
+    .min(10, "Enter at least 10 digits")
+    .max(15, "Enter at most 15 digits")
+    .nullable(),
+);
+
+const person = {
+  firstName: z.string().trim().min(1, "Enter a first name").max(60, "Use at most 60 characters"),
+  lastName: z.string().trim().min(1, "Enter a last name").max(60, "Use at most 60 characters"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter an email")
+    .max(200, "Use at most 200 characters")
+    .email("Enter a valid email address")
+    .transform((e) => e.toLowerCase()),
+  phone: phoneDigits.default(null),
+};
+
+/**
+ * `POST /api/users/upsert`: a person and their membership in the current organization (the whole form).
+ * Without `id`: an email already in this organization is a 409; an email of another organization adds
+ * that person to this one with their own name and password unchanged (`result: "linked"`).
+ */
+export const userUpsertRequest = z.object({
+  id: z.number().int().positive().optional(),
+  ...person,
+  /** Ids of the `languageTypes` lookup list. */
+  languageIds: z.array(z.number().int().positive()).max(20).default([]),
+  timeZone: blankToNull(ianaTimeZone.nullable()).default(null),
+  /** An id of the `userHoursTypes` lookup list. */
+  hoursTypeId: z.number().int().positive().nullable().default(null),
+  /** Active in this organization; deactivating ends the person's sessions and keeps their history. */
+  isActive: z.boolean().default(true),
+  roleId: z.number({ error: "Choose a role" }).int().positive(),
+  /** 1 full product, 2 second partner program, 16 retailer program; omitted keeps the current one (1 when new). */
+  subscriptionId: z
+    .union([z.literal(1), z.literal(2), z.literal(16)], "Choose subscription 1, 2 or 16")
+    .optional(),
+  territoryIds: z.array(z.number().int().positive()).max(500).default([]),
+  storeIds: z.array(z.number().int().positive()).max(5000).default([]),
+  /** Omitted: unchanged; null: removed. */
+  captureIcon: captureIconInput.nullable().optional(),
+  /** Email an invitation to set a password once saved. */
+  sendInvitation: z.boolean().default(false),
+});
+export type UserUpsertRequest = z.input<typeof userUpsertRequest>;
+
+/** `POST /api/users/hd/upsert`: a home-improvement retailer program user (subscription 16, role 2). */
+export const hdUserUpsertRequest = z.object({
+  id: z.number().int().positive().optional(),
+  ...person,
+  isActive: z.boolean().default(true),
+  sendInvitation: z.boolean().default(false),
+});
+export type HdUserUpsertRequest = z.input<typeof hdUserUpsertRequest>;
+
+export const userDetail = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  languageIds: z.array(z.number().int()),
+  timeZone: z.string().nullable(),
+  hoursTypeId: z.number().int().nullable(),
+  isActive: z.boolean(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  subscriptionId: z.number().int(),
+  territoryIds: z.array(z.number().int()),
+  storeIds: z.array(z.number().int()),
+  territories: z.array(option),
+  stores: z.array(option),
+  hasCaptureIcon: z.boolean(),
+  /** False until the person has set a password (from an invitation). */
+  hasPassword: z.boolean(),
+  /** The person belongs to other organizations too: their email can only be changed by a Super Admin. */
+  sharedIdentity: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
+  lastInvitedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+export const userUpsertResponse = z.object({
+  user: userDetail,
+  /** created: a new person; linked: an existing person (another organization) added here; updated. */
+  result: z.enum(["created", "linked", "updated"]),
+  message: z.string(),
+  invitationSent: z.boolean(),
+});
+export type UserUpsertResponse = z.infer<typeof userUpsertResponse>;
+
+export const USER_SORT_KEYS = ["name", "email", "role", "lastLoginAt", "createdAt"] as const;
+
+/** `POST /api/users/search`: filters combine with AND; `search` matches name, email and phone. */
+export const userSearchRequest = pagingSchema.extend({
+  search: z.string().trim().max(100).optional(),
+  roleIds: z.array(z.number().int().positive()).max(20).optional(),
+  territoryIds: z.array(z.number().int().positive()).max(500).optional(),
+  storeIds: z.array(z.number().int().positive()).max(500).optional(),
+  isActive: z.boolean().optional(),
+  sortBy: z.enum(USER_SORT_KEYS).default("name"),
+  sortDirection: z.enum(["asc", "desc"]).default("asc"),
+});
+export type UserSearchRequest = z.input<typeof userSearchRequest>;
+
+export const userListItem = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  subscriptionId: z.number().int(),
+  isActive: z.boolean(),
+  hasPassword: z.boolean(),
+  territories: z.array(option),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+export const userSearchResponse = pageOf(userListItem);
+
+export const inviteResponse = z.object({
+  message: z.string(),
+  email: z.string(),
+  expiresInHours: z.number().int(),
+  /** The person already has a password; the link lets them choose a new one. */
+  alreadyActive: z.boolean(),
+});
+
+export const userTrade = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  tradeId: z.number().int(),
+  tradeName: z.string(),
+  yearsOfExperience: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserTrade = z.infer<typeof userTrade>;
+export const userTradesResponse = z.array(userTrade);
+
+/** `POST /api/users/trade/{userId}/upsert`: without `id` adds a trade; with it changes that row. */
+export const userTradeUpsertRequest = z.object({
+  id: z.number().int().positive().optional(),
+  /** An id of the `userTrades` lookup list; one row per person and trade. */
+  tradeId: z.number({ error: "Choose a trade" }).int().positive(),
+  yearsOfExperience: z
+    .number()
+    .int("Enter whole years")
+    .min(0, "Enter 0 or more years")
+    .max(80, "Enter at most 80 years")
+    .nullable()
+    .default(null),
+  notes: blankToNull(z.string().trim().max(500, "Use at most 500 characters").nullable()).default(null),
+});
+export type UserTradeUpsertRequest = z.input<typeof userTradeUpsertRequest>;

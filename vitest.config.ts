@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// The README's test command: unit and API tests of every workspace (browser journeys run separately in e2e).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "contracts",
+          include: ["packages/contracts/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      "apps/web/vitest.config.ts",
+    ],
+  },
+});
