@@ -32,6 +32,13 @@ if (!("ResizeObserver" in window)) {
   });
 }
 Object.defineProperty(window, "scrollTo", { writable: true, configurable: true, value: () => {} });
+// Textarea autosize listens for web fonts loading.
+if (!document.fonts) {
+  Object.defineProperty(document, "fonts", {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
