@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   assertTimeZone,
   formatDate,
+  formatOffsetDate,
+  formatOffsetDateTime,
+  formatUtcOffset,
   isValidTimeZone,
   parseLocalTime,
   timeZoneOffsetMinutes,
@@ -272,5 +275,29 @@ describe("zonedDateTimeToUtc", () => {
     expect(() => zonedDateTimeToUtc("2026-02-30", "00:00", "UTC")).toThrow(RangeError);
     expect(() => zonedDateTimeToUtc("2026-02-28", "24:00", "UTC")).toThrow(RangeError);
     expect(() => zonedDateTimeToUtc("2026-02-28", "00:00", "Not/AZone")).toThrow(RangeError);
+  });
+});
+
+describe("fixed offsets (the caller's browser, where no time zone applies)", () => {
+  it("names offsets on both sides of UTC, with half and quarter hours", () => {
+    expect(formatUtcOffset(0)).toBe("UTC+00:00");
+    expect(formatUtcOffset(-300)).toBe("UTC-05:00");
+    expect(formatUtcOffset(330)).toBe("UTC+05:30");
+    expect(formatUtcOffset(-570)).toBe("UTC-09:30");
+    expect(formatUtcOffset(345)).toBe("UTC+05:45");
+  });
+
+  it("moves the date across midnight, month and year ends", () => {
+    const newYearUtc = utc("2027-01-01T03:30:00Z");
+    expect(formatOffsetDate(newYearUtc, 0)).toBe("2027-01-01");
+    expect(formatOffsetDate(newYearUtc, -300)).toBe("2026-12-31");
+    expect(formatOffsetDateTime(newYearUtc, -300)).toBe("2026-12-31 22:30");
+    expect(formatOffsetDateTime(utc("2026-02-28T20:00:00Z"), 840)).toBe("2026-03-01 10:00");
+    expect(formatOffsetDateTime(utc("2028-02-28T20:00:00Z"), 840)).toBe("2028-02-29 10:00");
+    expect(formatOffsetDateTime(utc("2026-06-30T23:59:00Z"), 1)).toBe("2026-07-01 00:00");
+  });
+
+  it("refuses an invalid instant", () => {
+    expect(() => formatOffsetDate(new Date("nope"), 0)).toThrow(RangeError);
   });
 });

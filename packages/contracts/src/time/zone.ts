@@ -165,3 +165,38 @@ export function zonedDateTimeToUtc(localDate: string, localTime: string, timeZon
   // before the gap lands the same distance after the gap's end (e.g. 02:30 -> 03:30 for a 1-hour gap).
   return new Date(wall - offsetBefore);
 }
+
+/** `UTC+05:30`, `UTC-05:00`, `UTC+00:00` for an offset in minutes ahead of UTC. */
+export function formatUtcOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The wall clock of the instant `date` at a fixed offset (minutes ahead of UTC): used where no time zone
+ * applies, such as a report across organizations read in the caller's browser (`Offset` header).
+ */
+export function offsetDateTimeParts(date: Date, offsetMinutes: number): ZonedDateTimeParts {
+  const shifted = new Date(assertInstant(date) + offsetMinutes * 60_000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+/** `yyyy-MM-dd` of the instant `date` at a fixed offset (minutes ahead of UTC). */
+export function formatOffsetDate(date: Date, offsetMinutes: number): string {
+  const { year, month, day } = offsetDateTimeParts(date, offsetMinutes);
+  return formatLocalDate({ year, month, day });
+}
+
+/** `yyyy-MM-dd HH:mm` of the instant `date` at a fixed offset (minutes ahead of UTC). */
+export function formatOffsetDateTime(date: Date, offsetMinutes: number): string {
+  const p = offsetDateTimeParts(date, offsetMinutes);
+  return `${formatLocalDate(p)} ${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+}

@@ -1,10 +1,4 @@
-import { timeZoneOffsetMinutes } from "@fieldlead/contracts";
-
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
+import { formatUtcOffset, timeZoneOffsetMinutes } from "@fieldlead/contracts";
 
 /** IANA zones with their offset now (so the list is right on either side of a DST change). */
 export function listTimeZones(now = new Date()) {
@@ -17,7 +11,7 @@ export function listTimeZones(now = new Date()) {
         id,
         name: id.replaceAll("_", " "),
         offsetMinutes,
-        label: `(${formatOffset(offsetMinutes)}) ${id.replaceAll("_", " ")}`,
+        label: `(${formatUtcOffset(offsetMinutes)}) ${id.replaceAll("_", " ")}`,
       };
     })
     .sort((a, b) => a.offsetMinutes - b.offsetMinutes || a.id.localeCompare(b.id));

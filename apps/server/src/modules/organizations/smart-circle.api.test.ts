@@ -137,7 +137,7 @@ describe("Smart Circle users report", () => {
     );
     const lines = res.body.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Name,Email,Phone,Organization,Smart Circle company,Role,Territories,Active,Last activity (UTC)",
+      "Name,Email,Phone,Organization,Smart Circle company,Role,Territories,Active,Last activity (UTC+00:00)",
     );
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.startsWith("'=HYPERLINK(1) Evil,"))).toBe(true);
@@ -148,6 +148,47 @@ describe("Smart Circle users report", () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it("writes the file in the caller's clock (the Offset header): across organizations no one time zone applies", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    await t.database.executeSql(
+      "update memberships set last_activity_at = '2027-01-01T03:30:00Z' where user_id = (select id from users where email = 'zimmer@circle.test')",
+      [],
+    );
+    // A browser five hours behind UTC sends getTimezoneOffset() = 300.
+    const csv = await t.app.inject({
+      method: "POST",
+      url: "/api/organizations/reports/smart-circle-users",
+      headers: { ...h(sa), offset: "300" },
+      payload: { format: "csv", organizationIds: [circleOrg] },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines[0].endsWith(",Last activity (UTC-05:00)")).toBe(true);
+    expect(lines.find((l) => l.startsWith("Zed Zimmer,"))?.endsWith(",2026-12-31 22:30")).toBe(true);
+
+    const xlsx = await t.app.inject({
+      method: "POST",
+      url: "/api/organizations/reports/smart-circle-users",
+      headers: { ...h(sa), offset: "-330" },
+      payload: { format: "xlsx", organizationIds: [circleOrg] },
+    });
+    const rows = sheetRows(xlsx.rawPayload);
+    expect(rows[0].at(-1)).toBe("Last activity (UTC+05:30)");
+    expect(rows.find((r) => r[0] === "Zed Zimmer")?.at(-1)).toBe(
+      String(excelSerial(new Date("2027-01-01T09:00:00Z"))),
+    );
+
+    // The page itself keeps instants in UTC: the browser shows them in its own zone.
+    const page = await t.app.inject({
+      method: "POST",
+      url: "/api/organizations/reports/smart-circle-users",
+      headers: { ...h(sa), offset: "300" },
+      payload: { organizationIds: [circleOrg] },
+    });
+    const zed = page.json().items.find((u: Row) => u.email === "zimmer@circle.test");
+    expect(zed.lastActivityAt).toBe("2027-01-01T03:30:00.000Z");
   });
 
   it("exports XLSX with the CSV's columns, text kept as text and the last activity as a date", async () => {
@@ -174,7 +215,7 @@ describe("Smart Circle users report", () => {
       "Role",
       "Territories",
       "Active",
-      "Last activity (UTC)",
+      "Last activity (UTC+00:00)",
     ]);
     expect(rows).toHaveLength(3);
     // The formula-like name stays as typed: an inline string is never evaluated.

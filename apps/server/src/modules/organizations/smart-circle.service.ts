@@ -1,4 +1,11 @@
-import { roleName, type SmartCircleUser, type smartCircleUsersRequest } from "@fieldlead/contracts";
+import {
+  formatOffsetDate,
+  formatOffsetDateTime,
+  formatUtcOffset,
+  roleName,
+  type SmartCircleUser,
+  type smartCircleUsersRequest,
+} from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
 import { toCsv } from "../../platform/csv";
@@ -16,7 +23,11 @@ export type SmartCircleReport =
   | { kind: "csv"; filename: string; body: string }
   | { kind: "xlsx"; filename: string; body: Buffer };
 
-const EXPORT_HEADER = [
+/**
+ * The report spans organizations in different time zones, so its file speaks the caller's own clock: the
+ * `Offset` header of the browser that asked (the API always answers instants in UTC ISO form).
+ */
+const exportHeader = (offsetMinutes: number) => [
   "Name",
   "Email",
   "Phone",
@@ -25,7 +36,7 @@ const EXPORT_HEADER = [
   "Role",
   "Territories",
   "Active",
-  "Last activity (UTC)",
+  `Last activity (${formatUtcOffset(offsetMinutes)})`,
 ];
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -68,19 +79,23 @@ export function smartCircleService(d: { repo: SmartCircleRepository }) {
           u.isActive ? "Yes" : "No",
         ];
         const items = rows.map(toItem);
-        const name = `smart-circle-users-${new Date().toISOString().slice(0, 10)}`;
+        const offset = ctx.offsetMinutes;
+        const name = `smart-circle-users-${formatOffsetDate(new Date(), offset)}`;
         if (input.format === "xlsx") {
-          // The last activity as a real date cell (its UTC wall clock), so the sheet sorts and filters by it.
+          // The last activity as a real date cell (the caller's wall clock), so the sheet sorts and filters by it.
           const body = toXlsx(
             "Smart Circle users",
-            EXPORT_HEADER,
-            items.map((u) => [...cells(u), u.lastActivityAt ? new Date(u.lastActivityAt) : null]),
+            exportHeader(offset),
+            items.map((u) => [
+              ...cells(u),
+              u.lastActivityAt ? new Date(Date.parse(u.lastActivityAt) + offset * 60_000) : null,
+            ]),
           );
           return { kind: "xlsx", filename: `${name}.xlsx`, body };
         }
         const body = toCsv(
-          EXPORT_HEADER,
-          items.map((u) => [...cells(u), u.lastActivityAt]),
+          exportHeader(offset),
+          items.map((u) => [...cells(u), u.lastActivityAt ? formatOffsetDateTime(new Date(u.lastActivityAt), offset) : ""]),
         );
         return { kind: "csv", filename: `${name}.csv`, body };
       }
