@@ -25,6 +25,12 @@ const create = async (email: string, extra: Record<string, unknown> = {}) => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
+/** Moves a person's invitations two minutes into the past, beyond the resend pause. */
+const backdateInvitations = (userId: number) =>
+  t.database.executeSql(
+    "update password_links set created_at = created_at - interval '2 minutes' where user_id = $1",
+    [userId],
+  );
 const lastMail = async () => {
   await t.mailer.idle();
   return (await t.mailer.list(1))[0];
@@ -73,6 +79,7 @@ describe("invitations", () => {
     const { user } = await create("twice@example.com");
     await invite(admin, user.id, inWest(admin));
     const first = linkFrom((await lastMail()).text);
+    await backdateInvitations(user.id);
     await invite(admin, user.id, inWest(admin));
     const second = linkFrom((await lastMail()).text);
     expect(second).not.toBe(first);
@@ -86,6 +93,23 @@ describe("invitations", () => {
     expect(used.statusCode).toBe(200);
     const v2 = await t.app.inject({ method: "GET", url: `/api/account/reset-password/${second}/validate` });
     expect(v2.json()).toMatchObject({ valid: false, reason: "used" });
+  });
+
+  it("pauses a minute between two invitations to the same person, and says how long to wait", async () => {
+    const { user } = await create("eager@example.com");
+    expect((await invite(admin, user.id, inWest(admin))).statusCode).toBe(200);
+    await t.mailer.idle();
+    const sent = (await t.mailer.list(50)).filter((m) => m.to === "eager@example.com").length;
+    const again = await invite(admin, user.id, inWest(admin));
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(
+      /^An invitation was emailed to eager@example.com moments ago\. Wait \d+ seconds? before sending another\.$/,
+    );
+    await t.mailer.idle();
+    expect((await t.mailer.list(50)).filter((m) => m.to === "eager@example.com")).toHaveLength(sent);
+    // Once the pause has passed, resending works.
+    await backdateInvitations(user.id);
+    expect((await invite(admin, user.id, inWest(admin))).statusCode).toBe(200);
   });
 
   it("still sends a link to someone who already has a password, and says so", async () => {

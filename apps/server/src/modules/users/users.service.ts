@@ -15,7 +15,7 @@ import type { SessionRepository } from "../../platform/auth/session.repository";
 import type { TenantContext } from "../../platform/context";
 import type { Db, Tx } from "../../platform/db";
 import { isUniqueViolation } from "../../platform/db-errors";
-import { AppError, badRequest, fieldError, notFound } from "../../platform/errors";
+import { AppError, badRequest, fieldError, notFound, tooManyRequests } from "../../platform/errors";
 import { territoryScope } from "../../platform/scope";
 import type { AccountService } from "../account/index";
 import type { LookupsRepository } from "../app/index";
@@ -53,6 +53,9 @@ type Deps = {
   sessions: SessionRepository;
   account: Pick<AccountService, "sendInvitation">;
 };
+
+/** The shortest time between two invitation emails to the same person. */
+export const INVITE_COOLDOWN_SECONDS = 60;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const unique = (ids: number[]) => [...new Set(ids)];
@@ -404,6 +407,14 @@ export function usersService(d: Deps) {
       requireManageable(ctx, assignable, u);
       if (!u.isActive)
         throw badRequest(`${fullName(u)} is deactivated. Activate them before sending an invitation.`);
+      // One email per person per minute: a double click or a script cannot flood someone's inbox.
+      const sinceLast = u.lastInvitedAt ? Date.now() - new Date(u.lastInvitedAt).getTime() : Number.POSITIVE_INFINITY;
+      if (sinceLast < INVITE_COOLDOWN_SECONDS * 1000) {
+        const wait = Math.max(1, Math.ceil(INVITE_COOLDOWN_SECONDS - sinceLast / 1000));
+        throw tooManyRequests(
+          `An invitation was emailed to ${u.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending another.`,
+        );
+      }
       const { expiresInHours } = await sendInvitation(ctx, u);
       const message = u.hasPassword
         ? `${fullName(u)} already has a password. We emailed ${u.email} a link to sign in with a new one; it works once, for ${expiresInHours} hours.`
