@@ -95,7 +95,10 @@ export function smartCircleService(d: { repo: SmartCircleRepository }) {
         }
         const body = toCsv(
           exportHeader(offset),
-          items.map((u) => [...cells(u), u.lastActivityAt ? formatOffsetDateTime(new Date(u.lastActivityAt), offset) : ""]),
+          items.map((u) => [
+            ...cells(u),
+            u.lastActivityAt ? formatOffsetDateTime(new Date(u.lastActivityAt), offset) : "",
+          ]),
         );
         return { kind: "csv", filename: `${name}.csv`, body };
       }

@@ -408,7 +408,9 @@ export function usersService(d: Deps) {
       if (!u.isActive)
         throw badRequest(`${fullName(u)} is deactivated. Activate them before sending an invitation.`);
       // One email per person per minute: a double click or a script cannot flood someone's inbox.
-      const sinceLast = u.lastInvitedAt ? Date.now() - new Date(u.lastInvitedAt).getTime() : Number.POSITIVE_INFINITY;
+      const sinceLast = u.lastInvitedAt
+        ? Date.now() - new Date(u.lastInvitedAt).getTime()
+        : Number.POSITIVE_INFINITY;
       if (sinceLast < INVITE_COOLDOWN_SECONDS * 1000) {
         const wait = Math.max(1, Math.ceil(INVITE_COOLDOWN_SECONDS - sinceLast / 1000));
         throw tooManyRequests(

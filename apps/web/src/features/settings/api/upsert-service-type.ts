@@ -1,8 +1,8 @@
 import type { ServiceType, ServiceTypeUpsertRequest } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useSession } from "../../../lib/session";
 import type { ApiError } from "../../../lib/api-error";
+import { useSession } from "../../../lib/session";
 import { refreshLeadForms, settingsKeys } from "./settings-keys";
 
 /** Creates a service type (no id) or changes one (name, description, active, order). */

@@ -8,8 +8,22 @@ import { jsonResponse, renderRoutes } from "../../../test/render";
 import { ServiceTypesPage } from "./service-types-page";
 
 const fetchMock = vi.fn<typeof fetch>();
-const hvac: ServiceType = { id: 1, name: "HVAC", description: "", isActive: true, sortOrder: 1, questionCount: 0 };
-const roofing: ServiceType = { id: 7, name: "Roofing", description: "", isActive: true, sortOrder: 2, questionCount: 0 };
+const hvac: ServiceType = {
+  id: 1,
+  name: "HVAC",
+  description: "",
+  isActive: true,
+  sortOrder: 1,
+  questionCount: 0,
+};
+const roofing: ServiceType = {
+  id: 7,
+  name: "Roofing",
+  description: "",
+  isActive: true,
+  sortOrder: 2,
+  questionCount: 0,
+};
 let listFetches = 0;
 let releaseSecondList: () => void = () => {};
 
