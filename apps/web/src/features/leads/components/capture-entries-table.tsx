@@ -1,8 +1,16 @@
 import type { CaptureEntryItem, CaptureEntryPage } from "@fieldlead/contracts";
 import { Anchor, Badge, Button, Text } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
-import { DataTable, type DataTableColumn } from "../../../components/data-table";
-import { reasonName, sourceName, zoneAbbreviation } from "./lead-names";
+import type { DataTableColumn } from "../../../components/data-table";
+import {
+  leadGeneratorColumn,
+  SearchTable,
+  type SearchTableProps,
+  sourceColumn,
+  storeColumn,
+  storeTimeColumn,
+} from "./lead-columns";
+import { reasonName } from "./lead-names";
 
 const OUTCOME: Record<CaptureEntryItem["outcome"], { label: string; color: string }> = {
   lead: { label: "Lead", color: "teal" },
@@ -13,59 +21,22 @@ const OUTCOME: Record<CaptureEntryItem["outcome"], { label: string; color: strin
 
 /** The raw submissions of the capture and QR forms, with what each became. */
 export function CaptureEntriesTable({
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
-  page,
-  pageSize,
-  sort,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
   onOpenLead,
   onOpenEntry,
   filtered,
-}: {
-  data: CaptureEntryPage | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  sort: { by: string; direction: "asc" | "desc" };
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  onSortChange: (by: string, direction: "asc" | "desc") => void;
+  ...table
+}: SearchTableProps<CaptureEntryPage> & {
   onOpenLead: (id: number, source: string) => void;
   onOpenEntry: (entry: CaptureEntryItem) => void;
-  filtered: boolean;
 }) {
   const columns: DataTableColumn<CaptureEntryItem>[] = [
-    {
+    storeTimeColumn({
       key: "receivedAt",
       header: "Received",
       sortKey: "receivedAt",
-      render: (e) => (
-        <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
-          {e.receivedAtLocal}{" "}
-          <Text span fz="xs" c="dimmed">
-            {zoneAbbreviation(e.timeZone, e.receivedAt)}
-          </Text>
-        </Text>
-      ),
-    },
-    {
-      key: "source",
-      header: "Source",
-      render: (e) => (
-        <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
-          {sourceName(e.source)}
-        </Text>
-      ),
-    },
+      time: (e) => ({ local: e.receivedAtLocal, at: e.receivedAt }),
+    }),
+    sourceColumn(),
     {
       key: "outcome",
       header: "Outcome",
@@ -89,8 +60,8 @@ export function CaptureEntriesTable({
           </Text>
         ),
     },
-    { key: "store", header: "Store", render: (e) => e.storeName },
-    { key: "by", header: "Submitted by", visibleFrom: "sm", render: (e) => e.leadGeneratorName },
+    storeColumn(),
+    leadGeneratorColumn({ key: "by", header: "Submitted by", visibleFrom: "sm" }),
     {
       key: "message",
       header: "Message",
@@ -118,22 +89,11 @@ export function CaptureEntriesTable({
     },
   ];
   return (
-    <DataTable<CaptureEntryItem>
+    <SearchTable<CaptureEntryItem>
+      {...table}
       label="Capture entries"
       columns={columns}
-      rows={data?.items}
       rowKey={(e) => e.id}
-      total={data?.total}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
-      sort={sort}
-      onSortChange={(s) => onSortChange(s.by, s.direction)}
-      loading={loading}
-      fetching={fetching}
-      error={error}
-      onRetry={onRetry}
       minWidth={860}
       empty={{
         title: filtered ? "No entries match these filters" : "No capture entries yet",

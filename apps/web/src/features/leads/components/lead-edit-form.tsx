@@ -14,8 +14,8 @@ import {
   validateDraft,
 } from "../../../components/question-field";
 import type { ApiError } from "../../../lib/api-error";
+import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
-import { useLookupList } from "../api/get-lookup-list";
 import { type LeadChange, useUpdateLead } from "../api/update-lead";
 
 type Values = {

@@ -17,8 +17,8 @@ import "@mantine/dates/styles.css";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
-import { useLookupList } from "../api/get-lookup-list";
 import type { LeadTabId } from "../api/search-leads";
 import { activeFilterCount, type LeadFilterValues } from "./search-state";
 

@@ -7,9 +7,9 @@ import {
   REJECTION_REASONS,
 } from "@fieldlead/contracts";
 import { useMemo } from "react";
+import { useLookupList } from "../../../lib/lookup-list";
 import { zoneAbbreviation } from "../../../lib/zone-abbreviation";
 import { useLeadTypes } from "../api/get-lead-types";
-import { useLookupList } from "../api/get-lookup-list";
 
 export type QuestionInfo = LeadTypeLookup["serviceTypes"][number]["questions"][number] & {
   serviceTypeId: number;

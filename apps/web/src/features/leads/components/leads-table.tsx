@@ -1,10 +1,21 @@
 import type { LeadKind, LeadListItem, LeadPage } from "@fieldlead/contracts";
 import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconCopy, IconTargetArrow } from "@tabler/icons-react";
-import { DataTable, type DataTableColumn } from "../../../components/data-table";
+import type { DataTableColumn } from "../../../components/data-table";
 import type { LeadListTabId } from "../api/search-leads";
+import {
+  leadGeneratorColumn,
+  OneLine,
+  reasonColumn,
+  SearchTable,
+  type SearchTableProps,
+  sourceColumn,
+  storeColumn,
+  storeTimeColumn,
+  territoryColumn,
+} from "./lead-columns";
 import { formatPhone } from "./lead-details";
-import { type LeadNames, reasonName, sourceName, statusColor, zoneAbbreviation } from "./lead-names";
+import { type LeadNames, statusColor } from "./lead-names";
 
 export function leadColumns(
   tab: LeadListTabId,
@@ -12,23 +23,14 @@ export function leadColumns(
   onOpen: (id: number, kind: LeadKind) => void,
 ): DataTableColumn<LeadListItem>[] {
   const cols: DataTableColumn<LeadListItem>[] = [
-    {
+    storeTimeColumn({
       key: "capturedAt",
       header: "Captured",
       sortKey: "capturedAt",
       skeletonWidth: 90,
-      render: (l) => {
-        const [day, time] = l.capturedAtLocal.split(" ");
-        return (
-          <Stack gap={0} style={{ whiteSpace: "nowrap" }}>
-            <Text fz="sm">{day}</Text>
-            <Text fz="xs" c="dimmed">
-              {time} {zoneAbbreviation(l.timeZone, l.capturedAt)}
-            </Text>
-          </Stack>
-        );
-      },
-    },
+      stacked: true,
+      time: (l) => ({ local: l.capturedAtLocal, at: l.capturedAt }),
+    }),
     {
       key: "name",
       header: "Name",
@@ -67,11 +69,7 @@ export function leadColumns(
       sortKey: "phone",
       skeletonWidth: 100,
       visibleFrom: "xl",
-      render: (l) => (
-        <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
-          {formatPhone(l.phone)}
-        </Text>
-      ),
+      render: (l) => <OneLine>{formatPhone(l.phone)}</OneLine>,
     },
     {
       key: "email",
@@ -98,17 +96,8 @@ export function leadColumns(
         </Badge>
       ),
     });
-  if (tab === "rejected")
-    cols.push({
-      key: "reason",
-      header: "Reason",
-      render: (l) => (
-        <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
-          {reasonName(l.rejectionReason)}
-        </Text>
-      ),
-    });
-  if (tab === "external") cols.push({ key: "source", header: "Source", render: (l) => sourceName(l.source) });
+  if (tab === "rejected") cols.push(reasonColumn());
+  if (tab === "external") cols.push(sourceColumn());
   cols.push({
     key: "serviceType",
     header: "Service type",
@@ -130,33 +119,9 @@ export function leadColumns(
       { key: "adCode", header: "Ad code", render: (l) => names.program("centahAdCode", l.centahAdCodeId) },
     );
   cols.push(
-    {
-      key: "store",
-      header: "Store",
-      sortKey: "storeName",
-      render: (l) => (
-        <Stack gap={0}>
-          <Text fz="sm">{l.storeName}</Text>
-          <Text fz="xs" c="dimmed" hiddenFrom="xl">
-            {l.territoryName}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: "territory",
-      header: "Territory",
-      sortKey: "territoryName",
-      visibleFrom: "xl",
-      render: (l) => l.territoryName,
-    },
-    {
-      key: "leadGenerator",
-      header: "Lead generator",
-      sortKey: "leadGeneratorName",
-      visibleFrom: "md",
-      render: (l) => l.leadGeneratorName,
-    },
+    storeColumn({ sortKey: "storeName", withTerritory: true }),
+    territoryColumn({ sortKey: "territoryName", visibleFrom: "xl" }),
+    leadGeneratorColumn({ sortKey: "leadGeneratorName", visibleFrom: "md" }),
   );
   return cols;
 }
@@ -165,55 +130,22 @@ export function leadColumns(
 export function LeadsTable({
   tab,
   label,
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
-  page,
-  pageSize,
-  sort,
   names,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
   onOpen,
   filtered,
-}: {
+  ...table
+}: SearchTableProps<LeadPage> & {
   tab: LeadListTabId;
   label: string;
-  data: LeadPage | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  sort: { by: string; direction: "asc" | "desc" };
   names: LeadNames;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  onSortChange: (by: string, direction: "asc" | "desc") => void;
   onOpen: (id: number, kind: LeadKind) => void;
-  filtered: boolean;
 }) {
   return (
-    <DataTable<LeadListItem>
+    <SearchTable<LeadListItem>
+      {...table}
       label={label}
       columns={leadColumns(tab, names, onOpen)}
-      rows={data?.items}
       rowKey={(l) => l.id}
-      total={data?.total}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
-      sort={sort}
-      onSortChange={(s) => onSortChange(s.by, s.direction)}
-      loading={loading}
-      fetching={fetching}
-      error={error}
-      onRetry={onRetry}
       minWidth={760}
       empty={{
         title: filtered ? "No leads match these filters" : "No leads here yet",

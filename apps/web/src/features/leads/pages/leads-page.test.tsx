@@ -1,22 +1,26 @@
+import type { LookupList } from "@fieldlead/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { lookupKeys } from "../../../lib/lookup-list";
 import { session } from "../../../lib/session";
 import { demoUser } from "../../../test/fixtures";
+import { lookupListOf } from "../../../test/mock-api";
 import { jsonResponse, renderRoutes } from "../../../test/render";
 import { listItem } from "../components/test-leads";
 import { LeadsPage } from "./leads-page";
 
 const fetchMock = vi.fn<typeof fetch>();
 const TOTAL = 25;
+let generators: LookupList["leadGenerator"] = [];
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockReset();
+  generators = [];
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.startsWith("/api/app/lookup-list"))
-      return jsonResponse({ stores: [], organizationTerritories: [], leadGenerator: [], allStores: [] });
+    if (url === "/api/app/lookup-list") return jsonResponse(lookupListOf({ leadGenerator: generators }));
     if (url === "/api/leads/lookup-list/lead-type")
       return jsonResponse({ serviceTypes: [], sources: [], languageTypes: [], statuses: [] });
     if (url.endsWith("/search")) {
@@ -114,5 +118,31 @@ describe("LeadsPage", () => {
     expect(screen.getByText("Retailer program")).toBeTruthy();
     expect(searches("/api/leads/internal/search")).toEqual([]);
     expect(lastSearch("/api/leads/leads-hd/search")).toMatchObject({ page: 1 });
+  });
+
+  it("reads the app's one lookup list, so a rename elsewhere shows in its filters at once", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    generators = [{ id: 9, name: "Luis Generator", isActive: true, organizationsTerritoryIds: [1] }];
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads");
+    await screen.findByLabelText("Open lead Shopper Number1");
+    const lookupCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === "/api/app/lookup-list");
+    expect(lookupCalls()).toHaveLength(1); // the filters and the names share it
+    expect(queryClient.getQueryData(lookupKeys.list())).toMatchObject({ leadGenerator: generators });
+
+    // The options of the Lead generator filter: the list its input controls (the table shows the names too).
+    const input = screen.getByLabelText("Lead generator", { selector: "input" });
+    const options = () => {
+      const list = document.getElementById(input.getAttribute("aria-controls") ?? "");
+      return Array.from(list?.querySelectorAll("[role=option]") ?? [], (o) => o.textContent);
+    };
+    await user.click(input);
+    await waitFor(() => expect(options()).toEqual(["Luis Generator"]));
+
+    // What the Users screen does after renaming someone.
+    generators = [{ id: 9, name: "Luis Renamed", isActive: true, organizationsTerritoryIds: [1] }];
+    await queryClient.invalidateQueries({ queryKey: lookupKeys.all });
+    await waitFor(() => expect(options()).toEqual(["Luis Renamed"]));
+    expect(lookupCalls()).toHaveLength(2);
   });
 });

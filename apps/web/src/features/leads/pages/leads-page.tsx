@@ -17,6 +17,7 @@ import {
 } from "../api/search-leads";
 import { CaptureEntriesTable } from "../components/capture-entries-table";
 import { CaptureEntryDrawer } from "../components/capture-entry-drawer";
+import { searchTableState } from "../components/lead-columns";
 import { LeadDrawer } from "../components/lead-drawer";
 import { LeadFilters } from "../components/lead-filters";
 import { useLeadNames } from "../components/lead-names";
@@ -64,7 +65,16 @@ export function LeadsPage() {
     }
   };
 
-  const sort = { by: state.sortBy, direction: state.sortDirection };
+  // The paging, sort and filters both tables share.
+  const paging = {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: { by: state.sortBy, direction: state.sortDirection },
+    onPageChange: search.setPage,
+    onPageSizeChange: search.setPageSize,
+    onSortChange: search.setSort,
+    filtered,
+  };
   const tabLabel = tabs.find((t) => t.id === state.tab)?.label ?? "Leads";
 
   return (
@@ -138,39 +148,19 @@ export function LeadsPage() {
 
       {capture ? (
         <CaptureEntriesTable
-          data={entries.data}
-          loading={entries.isPending}
-          fetching={entries.isPlaceholderData}
-          error={entries.error}
-          onRetry={() => entries.refetch()}
-          page={state.page}
-          pageSize={state.pageSize}
-          sort={sort}
-          onPageChange={search.setPage}
-          onPageSizeChange={search.setPageSize}
-          onSortChange={search.setSort}
+          {...searchTableState(entries)}
+          {...paging}
           onOpenLead={(id, source) => search.openLead(id, source === "app" ? "internal" : "external")}
           onOpenEntry={setEntry}
-          filtered={filtered}
         />
       ) : (
         <LeadsTable
           tab={state.tab as LeadListTabId}
           label={`${tabLabel} leads`}
-          data={leads.data}
-          loading={leads.isPending}
-          fetching={leads.isPlaceholderData}
-          error={leads.error}
-          onRetry={() => leads.refetch()}
-          page={state.page}
-          pageSize={state.pageSize}
-          sort={sort}
+          {...searchTableState(leads)}
+          {...paging}
           names={names}
-          onPageChange={search.setPage}
-          onPageSizeChange={search.setPageSize}
-          onSortChange={search.setSort}
           onOpen={search.openLead}
-          filtered={filtered}
         />
       )}
 
