@@ -222,6 +222,29 @@ describe("users and stores", () => {
     await context.close();
   });
 
+  it("fits the users list in a 1000 px window, with the side menu open", async () => {
+    const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/users");
+    const table = page.getByRole("table", { name: "Users" });
+    await table.getByRole("button", { name: "Alex Admin", exact: true }).waitFor();
+    await table.getByRole("button", { name: /^Last sign-in/ }).waitFor();
+    // Neither the page nor the table's own container scrolls sideways.
+    const overflow = await table.evaluate((el) => {
+      const scroller = el.parentElement?.parentElement as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        table: scroller.scrollWidth - scroller.clientWidth,
+      };
+    });
+    expect(overflow).toEqual({ page: 0, table: 0 });
+    await snap(page, "58-users-1000");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows the users list on a 360 px phone", async () => {
     const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
     await signIn(page, "admin@demo.local");

@@ -1,5 +1,6 @@
-import { MultiSelect, SegmentedControl } from "@mantine/core";
+import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
+import { IdsFilter, MultiSelectFilter } from "../../../components/multi-select-filter";
 import { SearchInput } from "../../../components/search-input";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 import { STATE_OPTIONS } from "./store-form";
@@ -12,35 +13,25 @@ export type StoreFilters = {
   isActive: boolean | undefined;
 };
 
-const ACTIVE_OPTIONS = [
-  { value: "true", label: "Active" },
-  { value: "false", label: "Inactive" },
-  { value: "all", label: "All" },
-];
-
-const strings = (ids: number[]) => ids.map(String);
-const numbers = (values: string[]) => values.map(Number);
-
 /** Text, brand, territory, state and active filters of the stores list. */
 export function StoresFilters({
   value,
   onChange,
+  activeCount,
+  onClear,
 }: {
   value: StoreFilters;
   onChange: (patch: Partial<StoreFilters>) => void;
+  /** Filters in use besides the defaults. */
+  activeCount: number;
+  onClear: () => void;
 }) {
   const lookups = useLookupList();
-  const activeCount =
-    Number(value.search !== "") +
-    Number(value.brandIds.length > 0) +
-    Number(value.territoryIds.length > 0) +
-    Number(value.states.length > 0) +
-    Number(value.isActive !== true);
 
   return (
     <FilterBar
       activeCount={activeCount}
-      onClear={() => onChange({ search: "", brandIds: [], territoryIds: [], states: [], isActive: true })}
+      onClear={onClear}
       search={
         <SearchInput
           label="Search"
@@ -49,42 +40,28 @@ export function StoresFilters({
           onSearch={(search) => onChange({ search })}
         />
       }
-      footer={
-        <SegmentedControl
-          aria-label="Status"
-          size="sm"
-          data={ACTIVE_OPTIONS}
-          value={value.isActive === undefined ? "all" : String(value.isActive)}
-          onChange={(v) => onChange({ isActive: v === "all" ? undefined : v === "true" })}
-        />
-      }
+      footer={<ActiveStatusFilter value={value.isActive} onChange={(isActive) => onChange({ isActive })} />}
     >
-      <MultiSelect
+      <IdsFilter
         label="Brand"
-        placeholder={value.brandIds.length ? undefined : "Any brand"}
+        placeholder="Any brand"
         data={toOptions(lookups.data?.storesBrands)}
-        value={strings(value.brandIds)}
-        onChange={(v) => onChange({ brandIds: numbers(v) })}
-        clearable
-        searchable
+        value={value.brandIds}
+        onChange={(brandIds) => onChange({ brandIds })}
       />
-      <MultiSelect
+      <IdsFilter
         label="Territory"
-        placeholder={value.territoryIds.length ? undefined : "Any territory"}
+        placeholder="Any territory"
         data={toOptions(lookups.data?.allOrganizationTerritories)}
-        value={strings(value.territoryIds)}
-        onChange={(v) => onChange({ territoryIds: numbers(v) })}
-        clearable
-        searchable
+        value={value.territoryIds}
+        onChange={(territoryIds) => onChange({ territoryIds })}
       />
-      <MultiSelect
+      <MultiSelectFilter
         label="State"
-        placeholder={value.states.length ? undefined : "Any state"}
+        placeholder="Any state"
         data={STATE_OPTIONS}
         value={value.states}
         onChange={(states) => onChange({ states })}
-        clearable
-        searchable
       />
     </FilterBar>
   );

@@ -1,45 +1,29 @@
 import type { StoreDetail } from "@fieldlead/contracts";
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { IconBuildingStore, IconEdit } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DataTable, type DataTableColumn, type SortState } from "../../../components/data-table";
-import type { StorePage } from "../api/search-stores";
+import { ActiveBadge } from "../../../components/active-status";
+import type { DataTableColumn } from "../../../components/data-table";
+import {
+  actionsColumn,
+  ListTable,
+  type ListTableProps,
+  RowActionIcon,
+  statusColumn,
+} from "../../../components/list-table";
 
 const dash = (v: string | null) => v || "—";
 
 /** One page of stores, sortable; the name opens the store's page. */
 export function StoresTable({
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
-  page,
-  pageSize,
-  sort,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
   onEdit,
   canEdit,
-  filtered,
   emptyAction,
-}: {
-  data: StorePage | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  sort: SortState;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  onSortChange: (sort: SortState) => void;
+  ...list
+}: ListTableProps<StoreDetail> & {
   onEdit: (store: StoreDetail) => void;
   canEdit: boolean;
-  filtered: boolean;
   emptyAction?: ReactNode;
 }) {
   const columns: DataTableColumn<StoreDetail>[] = [
@@ -64,9 +48,7 @@ export function StoresTable({
               "No address"}
           </Text>
           <Group gap={6} hiddenFrom="sm" mt={4} wrap="nowrap">
-            <Badge size="xs" variant="light" color={s.isActive ? "teal" : "gray"} hiddenFrom="xs">
-              {s.isActive ? "Active" : "Inactive"}
-            </Badge>
+            <ActiveBadge active={s.isActive} size="xs" hiddenFrom="xs" />
             <Text fz="xs" c="dimmed" truncate="end">
               {[s.brandName, s.territoryName].filter(Boolean).join(" · ")}
             </Text>
@@ -124,73 +106,43 @@ export function StoresTable({
         </Text>
       ),
     },
-    {
-      key: "status",
-      header: "Status",
-      visibleFrom: "xs",
-      width: 112,
-      minWidth: 112,
-      skeletonWidth: 60,
-      render: (s) => (
-        <Badge variant="light" color={s.isActive ? "teal" : "gray"}>
-          {s.isActive ? "Active" : "Inactive"}
-        </Badge>
-      ),
-    },
+    statusColumn((s) => <ActiveBadge active={s.isActive} />, "xs"),
     ...(canEdit
       ? [
-          {
-            key: "actions",
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
-            width: 56,
-            align: "right" as const,
-            skeletonWidth: 24,
-            render: (s: StoreDetail) => (
-              <Group justify="flex-end">
-                <Tooltip label="Edit">
-                  <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => onEdit(s)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
+          actionsColumn(56, (s: StoreDetail) => (
+            <Group justify="flex-end">
+              <RowActionIcon
+                label="Edit"
+                name={s.name}
+                icon={<IconEdit size={18} />}
+                onClick={() => onEdit(s)}
+              />
+            </Group>
+          )),
         ]
       : []),
   ];
 
   return (
-    <DataTable
+    <ListTable
+      {...list}
       label="Stores"
       columns={columns}
-      rows={data?.items}
       rowKey={(s) => s.id}
-      total={data?.total}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
-      sort={sort}
-      onSortChange={onSortChange}
-      loading={loading}
-      fetching={fetching}
-      error={error}
-      onRetry={onRetry}
       minWidth={900}
-      empty={
-        filtered
-          ? {
-              title: "No store matches these filters",
-              description: "Try another spelling or fewer filters, or include inactive stores.",
-              icon: <IconBuildingStore size={26} stroke={1.6} />,
-            }
-          : {
-              title: "No stores yet",
-              description: "Add the stores where your lead generators work.",
-              icon: <IconBuildingStore size={26} stroke={1.6} />,
-              action: emptyAction,
-            }
-      }
+      empty={{
+        filtered: {
+          title: "No store matches these filters",
+          description: "Try another spelling or fewer filters, or include inactive stores.",
+          icon: <IconBuildingStore size={26} stroke={1.6} />,
+        },
+        none: {
+          title: "No stores yet",
+          description: "Add the stores where your lead generators work.",
+          icon: <IconBuildingStore size={26} stroke={1.6} />,
+          action: emptyAction,
+        },
+      }}
     />
   );
 }

@@ -1,19 +1,11 @@
-import { STORE_SORT_KEYS, type StoreDetail, type StoreSearchRequest } from "@fieldlead/contracts";
+import { STORE_SORT_KEYS, type StoreDetail } from "@fieldlead/contracts";
 import { Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { SortState } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
-import {
-  choiceParam,
-  flagParam,
-  idsParam,
-  intParam,
-  textParam,
-  textsParam,
-  useListParams,
-} from "../../../lib/list-params";
+import { listPageParams, useListPage } from "../../../components/use-list-page";
+import { flagParam, idsParam, textParam, textsParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { storeKeys, useStores } from "../api/search-stores";
 import { canEditStores } from "../components/store-access";
@@ -23,10 +15,7 @@ import { StoresTable } from "../components/stores-table";
 
 // Module constants: the list hook compares them by identity.
 const PARAMS = {
-  page: intParam(1),
-  pageSize: intParam(25),
-  sortBy: choiceParam(STORE_SORT_KEYS, "name"),
-  sortDirection: choiceParam(["asc", "desc"] as const, "asc"),
+  ...listPageParams(STORE_SORT_KEYS, "name"),
   search: textParam(),
   brandIds: idsParam(),
   territoryIds: idsParam(),
@@ -37,26 +26,10 @@ const PARAMS = {
 export function StoresPage() {
   const me = useSession();
   const queryClient = useQueryClient();
-  const [params, setParams] = useListParams(PARAMS);
+  const list = useListPage(PARAMS);
   const [drawer, setDrawer] = useState<StoreDrawerTarget>(null);
   const canEdit = canEditStores(me);
-
-  const request: StoreSearchRequest = {
-    page: params.page,
-    pageSize: params.pageSize,
-    sortBy: params.sortBy,
-    sortDirection: params.sortDirection,
-    search: params.search || undefined,
-    brandIds: params.brandIds.length ? params.brandIds : undefined,
-    territoryIds: params.territoryIds.length ? params.territoryIds : undefined,
-    states: params.states.length ? params.states : undefined,
-    isActive: params.isActive,
-  };
-  const query = useStores(request);
-  const filtered =
-    !!params.search ||
-    params.brandIds.length + params.territoryIds.length + params.states.length > 0 ||
-    params.isActive !== true;
+  const query = useStores(list.request);
 
   const edit = (store: StoreDetail) => {
     // The row already holds the whole store: the form opens filled, without waiting.
@@ -77,26 +50,13 @@ export function StoresPage() {
         description="The retail stores where your lead generators work, by territory."
         actions={newStoreButton}
       />
-      <StoresFilters value={params} onChange={setParams} />
-      <StoresTable
-        data={query.data}
-        loading={query.isPending}
-        fetching={query.isFetching && query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => query.refetch()}
-        page={params.page}
-        pageSize={params.pageSize}
-        sort={{ by: params.sortBy, direction: params.sortDirection }}
-        onPageChange={(page) => setParams({ page })}
-        onPageSizeChange={(pageSize) => setParams({ pageSize })}
-        onSortChange={(s: SortState) =>
-          setParams({ sortBy: s.by as (typeof STORE_SORT_KEYS)[number], sortDirection: s.direction })
-        }
-        onEdit={edit}
-        canEdit={canEdit}
-        filtered={filtered}
-        emptyAction={newStoreButton}
+      <StoresFilters
+        value={list.params}
+        onChange={list.setParams}
+        activeCount={list.filterCount}
+        onClear={list.clearFilters}
       />
+      <StoresTable {...list.tableProps(query)} onEdit={edit} canEdit={canEdit} emptyAction={newStoreButton} />
       <StoreDrawer target={drawer} onClose={() => setDrawer(null)} readOnly={!canEdit} />
     </>
   );

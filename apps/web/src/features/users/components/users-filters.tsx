@@ -1,7 +1,8 @@
 import { ROLES } from "@fieldlead/contracts";
-import { MultiSelect, SegmentedControl } from "@mantine/core";
 import { useMemo } from "react";
+import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
+import { IdsFilter } from "../../../components/multi-select-filter";
 import { SearchInput } from "../../../components/search-input";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 
@@ -14,36 +15,27 @@ export type UserFilters = {
 };
 
 const ROLE_OPTIONS = ROLES.filter((r) => r.id !== 1).map((r) => ({ value: String(r.id), label: r.name }));
-const ACTIVE_OPTIONS = [
-  { value: "true", label: "Active" },
-  { value: "false", label: "Inactive" },
-  { value: "all", label: "All" },
-];
-
-const strings = (ids: number[]) => ids.map(String);
-const numbers = (values: string[]) => values.map(Number);
 
 /** Text, role, territory, store and active filters of the users list. */
 export function UsersFilters({
   value,
   onChange,
+  activeCount,
+  onClear,
 }: {
   value: UserFilters;
   onChange: (patch: Partial<UserFilters>) => void;
+  /** Filters in use besides the defaults. */
+  activeCount: number;
+  onClear: () => void;
 }) {
   const lookups = useLookupList();
   const storeOptions = useMemo(() => toOptions(lookups.data?.allStores), [lookups.data]);
-  const activeCount =
-    Number(value.search !== "") +
-    Number(value.roleIds.length > 0) +
-    Number(value.territoryIds.length > 0) +
-    Number(value.storeIds.length > 0) +
-    Number(value.isActive !== true);
 
   return (
     <FilterBar
       activeCount={activeCount}
-      onClear={() => onChange({ search: "", roleIds: [], territoryIds: [], storeIds: [], isActive: true })}
+      onClear={onClear}
       search={
         <SearchInput
           label="Search"
@@ -52,42 +44,28 @@ export function UsersFilters({
           onSearch={(search) => onChange({ search })}
         />
       }
-      footer={
-        <SegmentedControl
-          aria-label="Status"
-          size="sm"
-          data={ACTIVE_OPTIONS}
-          value={value.isActive === undefined ? "all" : String(value.isActive)}
-          onChange={(v) => onChange({ isActive: v === "all" ? undefined : v === "true" })}
-        />
-      }
+      footer={<ActiveStatusFilter value={value.isActive} onChange={(isActive) => onChange({ isActive })} />}
     >
-      <MultiSelect
+      <IdsFilter
         label="Role"
-        placeholder={value.roleIds.length ? undefined : "Any role"}
+        placeholder="Any role"
         data={ROLE_OPTIONS}
-        value={strings(value.roleIds)}
-        onChange={(v) => onChange({ roleIds: numbers(v) })}
-        clearable
-        searchable
+        value={value.roleIds}
+        onChange={(roleIds) => onChange({ roleIds })}
       />
-      <MultiSelect
+      <IdsFilter
         label="Territory"
-        placeholder={value.territoryIds.length ? undefined : "Any territory"}
+        placeholder="Any territory"
         data={toOptions(lookups.data?.allOrganizationTerritories)}
-        value={strings(value.territoryIds)}
-        onChange={(v) => onChange({ territoryIds: numbers(v) })}
-        clearable
-        searchable
+        value={value.territoryIds}
+        onChange={(territoryIds) => onChange({ territoryIds })}
       />
-      <MultiSelect
+      <IdsFilter
         label="Store"
-        placeholder={value.storeIds.length ? undefined : "Any store"}
+        placeholder="Any store"
         data={storeOptions}
-        value={strings(value.storeIds)}
-        onChange={(v) => onChange({ storeIds: numbers(v) })}
-        clearable
-        searchable
+        value={value.storeIds}
+        onChange={(storeIds) => onChange({ storeIds })}
         limit={100}
       />
     </FilterBar>

@@ -4,12 +4,13 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Group,
+  type MantineBreakpoint,
   Menu,
   Stack,
   Text,
   Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import {
   IconDots,
@@ -21,9 +22,15 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { DataTable, type DataTableColumn, type SortState } from "../../../components/data-table";
+import type { DataTableColumn } from "../../../components/data-table";
+import {
+  actionsColumn,
+  ListTable,
+  type ListTableProps,
+  RowActionIcon,
+  statusColumn,
+} from "../../../components/list-table";
 import { formatDateTime } from "../../../lib/dates";
-import type { UserPage } from "../api/search-users";
 import { UserStatusBadges } from "./user-drawer";
 
 /** Program-portal people (subscriptions 2 and 16) are marked under their role. */
@@ -34,6 +41,30 @@ const programName = (subscriptionId: number) =>
   `Subscription ${subscriptionId}`;
 
 const initials = (u: UserListItem) => `${u.firstName[0] ?? ""}${u.lastName[0] ?? ""}`.toUpperCase();
+
+/**
+ * One line of text that takes the room its column is given: whole when there is room, cut with an ellipsis
+ * when the table is tight. (A grid item that hides its overflow asks for no minimum width.)
+ */
+function ShrinkingText({
+  text,
+  fz = "sm",
+  c,
+  hiddenFrom,
+}: {
+  text: string;
+  fz?: "xs" | "sm";
+  c?: string;
+  hiddenFrom?: MantineBreakpoint;
+}) {
+  return (
+    <Box hiddenFrom={hiddenFrom} style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
+      <Text fz={fz} c={c} truncate="end" title={text}>
+        {text}
+      </Text>
+    </Box>
+  );
+}
 
 export type UserRowAction = "open" | "invite" | "deactivate" | "activate";
 
@@ -57,7 +88,7 @@ function Territories({ user }: { user: UserListItem }) {
           radius="sm"
           tt="none"
           fw={500}
-          maw={140}
+          maw={120}
           title={t.name}
         >
           {t.name}
@@ -76,37 +107,14 @@ function Territories({ user }: { user: UserListItem }) {
 
 /** One page of people, sortable, with the actions a manager may take on each. */
 export function UsersTable({
-  data,
-  loading,
-  fetching,
-  error,
-  onRetry,
-  page,
-  pageSize,
-  sort,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
   onAction,
   canManage,
   emptyAction,
-  filtered,
-}: {
-  data: UserPage | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  sort: SortState;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  onSortChange: (sort: SortState) => void;
+  ...list
+}: ListTableProps<UserListItem> & {
   onAction: (action: UserRowAction, user: UserListItem) => void;
   canManage: boolean;
   emptyAction?: ReactNode;
-  filtered: boolean;
 }) {
   const columns: DataTableColumn<UserListItem>[] = [
     {
@@ -138,13 +146,12 @@ export function UsersTable({
             >
               {u.name}
             </Anchor>
-            {/* Capped so a long address does not widen the column; it is whole in the drawer (and from xl). */}
-            <Text fz="xs" c="dimmed" hiddenFrom="xl" truncate="end" maw={180} title={u.email}>
-              {u.email}
-            </Text>
-            <Group gap={6} hiddenFrom="sm" mt={4} wrap="nowrap">
+            {/* The address gives way to the other columns; it has its own column from xl. */}
+            <ShrinkingText text={u.email} fz="xs" c="dimmed" hiddenFrom="xl" />
+            {/* Below lg the Status column (and below sm the Role column) is hidden: they show here. */}
+            <Group gap={6} hiddenFrom="lg" mt={4} wrap="nowrap">
               <UserStatusBadges user={u} />
-              <Text fz="xs" c="dimmed" truncate="end">
+              <Text fz="xs" c="dimmed" truncate="end" hiddenFrom="sm">
                 {u.roleName}
               </Text>
             </Group>
@@ -158,11 +165,8 @@ export function UsersTable({
       sortKey: "email",
       visibleFrom: "xl",
       skeletonWidth: 180,
-      render: (u) => (
-        <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
-          {u.email}
-        </Text>
-      ),
+      // A long address is cut when the table is tight (the whole one is in its title and the drawer).
+      render: (u) => <ShrinkingText text={u.email} />,
     },
     {
       key: "phone",
@@ -182,11 +186,11 @@ export function UsersTable({
       visibleFrom: "sm",
       skeletonWidth: 100,
       render: (u) => (
-        // The role may wrap at a space when the table is tight ("Lead Generator / Lead").
+        // The role and its program may wrap at a space when the table is tight ("Lead Generator / Lead").
         <Stack gap={0}>
           <Text fz="sm">{u.roleName}</Text>
           {u.subscriptionId !== 1 ? (
-            <Text fz="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            <Text fz="xs" c="dimmed">
               {programName(u.subscriptionId)}
             </Text>
           ) : null}
@@ -200,15 +204,7 @@ export function UsersTable({
       skeletonWidth: 100,
       render: (u) => <Territories user={u} />,
     },
-    {
-      key: "status",
-      header: "Status",
-      visibleFrom: "sm",
-      width: 112,
-      minWidth: 112,
-      skeletonWidth: 60,
-      render: (u) => <UserStatusBadges user={u} />,
-    },
+    statusColumn((u) => <UserStatusBadges user={u} />, "lg"),
     {
       key: "lastLoginAt",
       header: "Last sign-in",
@@ -222,23 +218,16 @@ export function UsersTable({
         </Text>
       ),
     },
-    {
-      key: "actions",
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 84,
-      align: "right",
-      skeletonWidth: 40,
-      render: (u) => (
+    actionsColumn(
+      84,
+      (u) => (
         <Group gap={2} wrap="nowrap" justify="flex-end">
-          <Tooltip label={canManage ? "Edit" : "View"}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`${canManage ? "Edit" : "View"} ${u.name}`}
-              onClick={() => onAction("open", u)}
-            >
-              {canManage ? <IconEdit size={18} /> : <IconEye size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          <RowActionIcon
+            label={canManage ? "Edit" : "View"}
+            name={u.name}
+            icon={canManage ? <IconEdit size={18} /> : <IconEye size={18} />}
+            onClick={() => onAction("open", u)}
+          />
           {canManage ? (
             <Menu position="bottom-end" withinPortal shadow="md">
               <Menu.Target>
@@ -275,42 +264,31 @@ export function UsersTable({
           ) : null}
         </Group>
       ),
-    },
+      40,
+    ),
   ];
 
   return (
-    <DataTable
+    <ListTable
+      {...list}
       label="Users"
       columns={columns}
-      rows={data?.items}
       rowKey={(u) => u.id}
-      total={data?.total}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
-      sort={sort}
-      onSortChange={onSortChange}
-      loading={loading}
-      fetching={fetching}
-      error={error}
-      onRetry={onRetry}
-      // The columns' own narrowest widths decide when it scrolls: it fits at 1200 px with the side menu open.
-      minWidth={640}
-      empty={
-        filtered
-          ? {
-              title: "No one matches these filters",
-              description: "Try another spelling, fewer filters, or include inactive people.",
-              icon: <IconUsers size={26} stroke={1.6} />,
-            }
-          : {
-              title: "No users yet",
-              description: "Add the people of your organization and invite them to set their password.",
-              icon: <IconUsers size={26} stroke={1.6} />,
-              action: emptyAction,
-            }
-      }
+      // Columns give way as the window narrows: it fits from the phone up, with the side menu open.
+      minWidth={0}
+      empty={{
+        filtered: {
+          title: "No one matches these filters",
+          description: "Try another spelling, fewer filters, or include inactive people.",
+          icon: <IconUsers size={26} stroke={1.6} />,
+        },
+        none: {
+          title: "No users yet",
+          description: "Add the people of your organization and invite them to set their password.",
+          icon: <IconUsers size={26} stroke={1.6} />,
+          action: emptyAction,
+        },
+      }}
     />
   );
 }

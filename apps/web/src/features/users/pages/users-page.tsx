@@ -1,20 +1,13 @@
-import { ROLE, USER_SORT_KEYS, type UserListItem, type UserSearchRequest } from "@fieldlead/contracts";
+import { ROLE, USER_SORT_KEYS, type UserListItem } from "@fieldlead/contracts";
 import { Button, Menu, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBuildingStore, IconChevronDown, IconPlus, IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
-import type { SortState } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
+import { listPageParams, useListPage } from "../../../components/use-list-page";
 import { errorMessage } from "../../../lib/api-error";
-import {
-  choiceParam,
-  flagParam,
-  idsParam,
-  intParam,
-  textParam,
-  useListParams,
-} from "../../../lib/list-params";
+import { flagParam, idsParam, textParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { useAssignableRoles } from "../api/get-assignable-roles";
 import { useInviteUser } from "../api/invite-user";
@@ -27,10 +20,7 @@ import { type UserRowAction, UsersTable } from "../components/users-table";
 
 // Module constants: the list hook compares them by identity.
 const PARAMS = {
-  page: intParam(1),
-  pageSize: intParam(25),
-  sortBy: choiceParam(USER_SORT_KEYS, "name"),
-  sortDirection: choiceParam(["asc", "desc"] as const, "asc"),
+  ...listPageParams(USER_SORT_KEYS, "name"),
   search: textParam(),
   roleIds: idsParam(),
   territoryIds: idsParam(),
@@ -43,25 +33,14 @@ const READ_ONLY_ROLES: readonly number[] = [ROLE.scheduler, ROLE.analyst];
 
 export function UsersPage() {
   const me = useSession();
-  const [params, setParams] = useListParams(PARAMS);
+  const list = useListPage(PARAMS);
   const roles = useAssignableRoles();
   const [drawer, setDrawer] = useState<DrawerTarget>(null);
   const [toggling, setToggling] = useState<{ user: UserListItem; isActive: boolean } | null>(null);
   const invite = useInviteUser();
   const setActive = useSetUserActive();
 
-  const request: UserSearchRequest = {
-    page: params.page,
-    pageSize: params.pageSize,
-    sortBy: params.sortBy,
-    sortDirection: params.sortDirection,
-    search: params.search || undefined,
-    roleIds: params.roleIds.length ? params.roleIds : undefined,
-    territoryIds: params.territoryIds.length ? params.territoryIds : undefined,
-    storeIds: params.storeIds.length ? params.storeIds : undefined,
-    isActive: params.isActive,
-  };
-  const query = useUsers(request);
+  const query = useUsers(list.request);
 
   const roleId = me?.roleId ?? 0;
   // The server answers the roles a caller may give; none means they may look but not change.
@@ -72,11 +51,6 @@ export function UsersPage() {
     (roles.isPending || (roles.data?.length ?? 0) > 0);
   // Retailer program users (subscription 16, role 2) are made by Admins and Super Admins only.
   const canManageRetailerProgram = canManage && (roleId === ROLE.admin || roleId === ROLE.superAdmin);
-  const filtered =
-    !!params.search ||
-    params.roleIds.length + params.territoryIds.length + params.storeIds.length > 0 ||
-    params.isActive !== true;
-
   const onAction = (action: UserRowAction, user: UserListItem) => {
     if (action === "open") setDrawer({ userId: user.id });
     else if (action === "invite")
@@ -167,25 +141,17 @@ export function UsersPage() {
         }
         actions={newUserButton}
       />
-      <UsersFilters value={params} onChange={setParams} />
+      <UsersFilters
+        value={list.params}
+        onChange={list.setParams}
+        activeCount={list.filterCount}
+        onClear={list.clearFilters}
+      />
       <UsersTable
-        data={query.data}
-        loading={query.isPending}
-        fetching={query.isFetching && query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => query.refetch()}
-        page={params.page}
-        pageSize={params.pageSize}
-        sort={{ by: params.sortBy, direction: params.sortDirection }}
-        onPageChange={(page) => setParams({ page })}
-        onPageSizeChange={(pageSize) => setParams({ pageSize })}
-        onSortChange={(s: SortState) =>
-          setParams({ sortBy: s.by as (typeof USER_SORT_KEYS)[number], sortDirection: s.direction })
-        }
+        {...list.tableProps(query)}
         onAction={onAction}
         canManage={canManage}
         emptyAction={newUserButton}
-        filtered={filtered}
       />
       <UserDrawer
         target={drawer}
