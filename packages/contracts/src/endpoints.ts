@@ -28,14 +28,15 @@ export const extraEndpoints = [
     group: "settings",
     method: "GET",
     path: "/api/settings/leads",
-    meaning: "the organization's lead settings (duplicate window)",
+    meaning:
+      "the organization's lead settings: duplicate window, disclosure texts as shoppers read them and their templates (Admins, Managers, whoever captures leads)",
   },
   {
     name: "settings.leads.put",
     group: "settings",
     method: "PUT",
     path: "/api/settings/leads",
-    meaning: "save the organization's lead settings",
+    meaning: "save the organization's lead settings: duplicate window, disclosure templates (Admin)",
   },
 ] as const;
 

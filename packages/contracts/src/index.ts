@@ -1,6 +1,7 @@
 export * from "./account";
 export * from "./app";
 export * from "./common";
+export * from "./disclosures";
 export * from "./endpoints";
 export * from "./ids";
 export * from "./leads";

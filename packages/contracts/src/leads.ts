@@ -227,6 +227,14 @@ export const leadConsentInput = z.object({
   acceptedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type LeadConsentInput = z.infer<typeof leadConsentInput>;
+/**
+ * A consent captured in the app: the text must be the organization's current disclosure for the destination
+ * (`GET /api/settings/leads`); left out, the server fills it in (docs/decisions/0014).
+ */
+export const internalLeadConsentInput = leadConsentInput.extend({
+  disclosureText: leadConsentInput.shape.disclosureText.optional(),
+});
+export type InternalLeadConsentInput = z.infer<typeof internalLeadConsentInput>;
 
 const leadFields = {
   storeId: id.nullish(),
@@ -273,6 +281,8 @@ export const internalLeadUpsertRequest = z.object({
   /** When the shopper was met (a phone that was offline sends it later); now when omitted. */
   capturedAt: z.iso.datetime({ offset: true }).optional(),
   ...leadFields,
+  /** Consents given (or given again) by the shopper, with the organization's current disclosure texts. */
+  consents: z.array(internalLeadConsentInput).max(10).optional(),
 });
 export type InternalLeadUpsertRequest = z.infer<typeof internalLeadUpsertRequest>;
 

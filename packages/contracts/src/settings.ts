@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_DUPLICATE_WINDOW_DAYS, optionalBody } from "./leads";
+import { disclosureTemplateSchema } from "./disclosures";
+import { optionalBody } from "./leads";
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** A path id of an integer column (larger ids answer 400, not a database error). */
@@ -122,10 +123,41 @@ export const businessContactsSaveRequest = z.object({
 });
 export type BusinessContactsSaveRequest = z.infer<typeof businessContactsSaveRequest>;
 
-// Lead settings of the organization (outside the spec's catalogue) ----------------------------------------
+// Lead settings of the organization (outside the spec's catalogue; docs/decisions/0014) ---------------
 
+const windowDays = z
+  .number({ error: "Enter a number of days" })
+  .int("Enter a whole number of days")
+  .min(0, "Use 0 to turn the check off, or up to 365 days")
+  .max(365, "Use at most 365 days");
+
+/** Per destination: a text, or what is sent to save it. */
+const perDestination = <T extends z.ZodType>(t: T) =>
+  z.object({ crm: t, retailer: t, retailerProgram: t, secondPartner: t });
+
+/**
+ * The organization's lead settings as served: the duplicate window, the disclosures shoppers read (the
+ * organization's name filled in) and the templates an Admin edits (`{organization}` left as is; the
+ * product's default for a destination the organization has not changed).
+ */
 export const leadSettings = z.object({
   /** Same phone or email within this many days is a duplicate; 0 turns the check off. */
-  duplicateWindowDays: z.number().int().min(0).max(365).default(DEFAULT_DUPLICATE_WINDOW_DAYS),
+  duplicateWindowDays: z.number().int(),
+  /** The name `{organization}` is replaced with. */
+  organizationName: z.string(),
+  /** What a shopper reads and what a consent keeps, per destination. */
+  disclosures: perDestination(z.string()),
+  /** What an Admin edits, per destination. */
+  disclosureTemplates: perDestination(z.string()),
 });
 export type LeadSettings = z.infer<typeof leadSettings>;
+
+/**
+ * Saves what is sent; what is left out stays as it is. A template equal to the product's default is kept
+ * as "the default" (it follows the product's wording if that changes).
+ */
+export const leadSettingsSaveRequest = z.object({
+  duplicateWindowDays: windowDays.optional(),
+  disclosures: perDestination(disclosureTemplateSchema.optional()).optional(),
+});
+export type LeadSettingsSaveRequest = z.infer<typeof leadSettingsSaveRequest>;

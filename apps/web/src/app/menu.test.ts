@@ -38,6 +38,13 @@ describe("menuFor", () => {
     expect(menu).toContain("Settings");
     expect(menu).toContain("Users");
     expect(menu).not.toContain("Capture");
+    expect(childLabels(menuFor(2, 1), "Settings")).toEqual([
+      "Organization",
+      "Service types",
+      "Business contacts",
+      "Lead capture",
+      "Destinations",
+    ]);
   });
 
   it("keeps settings from a Manager", () => {

@@ -263,7 +263,8 @@ const MENU: MenuDef[] = [
     label: "Settings",
     path: "/settings",
     icon: "settings",
-    description: "Organization settings, service types and questions, business contacts and destinations.",
+    description:
+      "Organization settings, service types and questions, business contacts, lead capture and destinations.",
     roles: [admin],
     children: [
       {
@@ -285,6 +286,13 @@ const MENU: MenuDef[] = [
         label: "Business contacts",
         path: "/settings/business-contacts",
         description: "Who hears about appointments, per organization, territory and appointment type.",
+        roles: [admin],
+      },
+      {
+        key: "settings-lead-capture",
+        label: "Lead capture",
+        path: "/settings/lead-capture",
+        description: "The duplicate window and the consent texts shoppers agree to.",
         roles: [admin],
       },
       {

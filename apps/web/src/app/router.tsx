@@ -52,6 +52,13 @@ const BUILT: RouteObject[] = [
       Component: (await import("../features/settings/pages/business-contacts-page")).BusinessContactsPage,
     }),
   },
+  {
+    path: "/settings/lead-capture",
+    handle: { title: "Lead capture" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/settings/pages/lead-capture-page")).LeadCapturePage,
+    }),
+  },
   // Users, stores, organizations and the Smart Circle report.
   {
     path: "/users",

@@ -102,11 +102,18 @@ export const businessContacts = pgTable(
   ],
 );
 
-/** Per-organization lead settings; an organization without a row uses the defaults. */
+/**
+ * Per-organization lead settings; an organization without a row uses the defaults. A null disclosure is the
+ * product's default text (`DEFAULT_DISCLOSURE_TEMPLATES`); a text keeps `{organization}` unfilled.
+ */
 export const leadSettings = pgTable("lead_settings", {
   organizationId: integer("organization_id")
     .primaryKey()
     .references(() => organizations.id),
   duplicateWindowDays: smallint("duplicate_window_days").notNull().default(30),
+  disclosureCrm: text("disclosure_crm"),
+  disclosureRetailer: text("disclosure_retailer"),
+  disclosureRetailerProgram: text("disclosure_retailer_program"),
+  disclosureSecondPartner: text("disclosure_second_partner"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,8 @@
 import {
+  CONSENT_DESTINATIONS,
+  type ConsentDestination,
   type ExternalLeadUpdateRequest,
+  type InternalLeadConsentInput,
   type InternalLeadUpsertRequest,
   isLegalLeadTransition,
   LEAD_STATUS,
@@ -26,7 +29,8 @@ import {
 import type { ConsentValues, HistoryInsert, LeadRow, LeadsRepository, LeadUpdate } from "./leads.repository";
 
 type Deps = { repo: LeadsRepository; forms: LeadFormReader; now: () => Date };
-type EditInput = Partial<InternalLeadUpsertRequest> & Partial<ExternalLeadUpdateRequest>;
+type EditInput = Omit<Partial<InternalLeadUpsertRequest>, "consents"> &
+  Omit<Partial<ExternalLeadUpdateRequest>, "consents"> & { consents?: InternalLeadConsentInput[] };
 type LockedLead = NonNullable<Awaited<ReturnType<LeadsRepository["lock"]>>>;
 
 /** Columns a person may change, by their name in the API (history keeps these names). */
@@ -64,6 +68,15 @@ const PROGRAM_LISTS = {
 } as const;
 
 const SKEW_MS = 5 * 60_000;
+
+/** A consent whose text is not the organization's current one: the form was opened before a change. */
+function staleDisclosure(destination: ConsentDestination, index: number) {
+  const name = CONSENT_DESTINATIONS.find((x) => x.id === destination)?.name ?? destination;
+  const message = `The consent text for ${name} has changed since this form was opened; reload the form and show the shopper the current text before they agree.`;
+  return new AppError("stale_disclosure", 400, message, {
+    [`body.consents.${index}.disclosureText`]: [message],
+  });
+}
 
 export type SaveResult = { leadId: number | null; duplicates: LeadRow[]; duplicateOfLeadId: number | null };
 
@@ -200,12 +213,30 @@ export function leadEditor(d: Deps) {
 
     let consents: ConsentValues[] | null = null;
     if (input.consents?.length) {
-      consents = input.consents.map((c) => {
+      // The organization's own people show the shopper the organization's current disclosure: a consent
+      // captured in the app keeps that text, never one the client made up or kept from an older form.
+      const current = kind === "internal" ? await d.forms.disclosures(ctx) : null;
+      const stored = current && existing ? await d.repo.consents(ctx, existing.id) : [];
+      consents = input.consents.map((c, i) => {
         const acceptedAt = c.acceptedAt ? new Date(c.acceptedAt) : now;
         if (acceptedAt.getTime() > now.getTime() + SKEW_MS) {
           throw fieldError("body.consents", "A consent cannot be accepted in the future.");
         }
-        return { destination: c.destination, disclosureText: c.disclosureText, acceptedAt };
+        let text = c.disclosureText;
+        if (current) {
+          // An edit may send a lead's consent back as it is: that one keeps the text the shopper saw then.
+          const unchanged = stored.some(
+            (s) =>
+              s.destination === c.destination &&
+              s.disclosureText === text &&
+              s.acceptedAt.getTime() === acceptedAt.getTime(),
+          );
+          if (text === undefined) text = current[c.destination];
+          else if (text !== current[c.destination] && !unchanged) throw staleDisclosure(c.destination, i);
+        }
+        if (text === undefined)
+          throw fieldError(`body.consents.${i}.disclosureText`, "Keep the disclosure text the shopper saw.");
+        return { destination: c.destination, disclosureText: text, acceptedAt };
       });
     }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_DISCLOSURE_TEMPLATES } from "@fieldlead/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { leadsTestKit } from "./leads.test-support";
@@ -13,6 +14,7 @@ describe("capturing an internal lead", () => {
   it("saves the lead normalized, with its answers, consent, capture entry and a 'created' history entry", async () => {
     const lg = await k.as("lg@demo.local");
     const hvac = await k.serviceType(lg, "HVAC");
+    const crmText = (await k.inject(lg, "GET", "/api/settings/leads")).json().disclosures.crm;
     const res = await k.inject(lg, "POST", "/api/leads/internal/upsert", {
       storeId: await k.storeId("Costco Wayne"),
       serviceTypeId: hvac.id,
@@ -29,7 +31,7 @@ describe("capturing an internal lead", () => {
         { questionId: hvac.questions[1].id, value: "12" },
         { questionId: hvac.questions[2].id, value: true },
       ],
-      consents: [{ destination: "crm", disclosureText: "I agree that Summit Home may call me about HVAC." }],
+      consents: [{ destination: "crm", disclosureText: crmText }],
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -58,7 +60,7 @@ describe("capturing an internal lead", () => {
     expect(lead.consents).toEqual([
       expect.objectContaining({
         destination: "crm",
-        disclosureText: "I agree that Summit Home may call me about HVAC.",
+        disclosureText: expect.stringMatching(/^I agree that Summit Home East may call or text me/),
       }),
     ]);
     expect(lead.history).toHaveLength(1);
@@ -166,6 +168,113 @@ describe("capturing an internal lead", () => {
     const r = await k.capture(tm, { storeId: await k.storeId("Costco Wayne") });
     expect(r.status).toBe(403);
     expect(r.body.message).toContain("outside your territories");
+  });
+});
+
+describe("consent disclosures of a capture", () => {
+  const newText = "{organization} and its installers may call or text me about this project.";
+  const settings = async (email = "lg@demo.local") =>
+    (await k.inject(await k.as(email), "GET", "/api/settings/leads")).json() as {
+      disclosures: Record<string, string>;
+    };
+  const setCrm = async (text: string) => {
+    const r = await k.inject(await k.as("admin@demo.local"), "PUT", "/api/settings/leads", {
+      disclosures: { crm: text },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  const leadsWithPhone = async (phone: string) =>
+    (await k.one<{ n: number }>("select count(*)::int as n from leads where phone = $1", [phone])).n;
+
+  it("fills in the organization's current text when the form leaves it out", async () => {
+    const lg = await k.as("lg@demo.local");
+    const current = await settings();
+    const r = await k.capture(lg, { consents: [{ destination: "crm" }, { destination: "retailer" }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const consents = r.body.lead?.consents ?? [];
+    expect(Object.fromEntries(consents.map((c) => [c.destination, c.disclosureText]))).toEqual({
+      crm: current.disclosures.crm,
+      retailer: current.disclosures.retailer,
+    });
+    expect(current.disclosures.crm).toMatch(/^I agree that Summit Home East may call or text me/);
+  });
+
+  it("refuses a text that changed since the form was opened, saying what to do, and saves no lead", async () => {
+    const lg = await k.as("lg@demo.local");
+    const opened = await settings();
+    await setCrm(newText);
+    try {
+      const phone = k.freshPhone();
+      const stale = { destination: "crm", disclosureText: opened.disclosures.crm };
+      for (const checkOnly of [true, false]) {
+        const r = await k.capture(lg, { phone, checkOnly, consents: [stale] });
+        expect(r.status).toBe(400);
+        const message =
+          "The consent text for Field-service CRM has changed since this form was opened; reload the form and show the shopper the current text before they agree.";
+        expect(r.body.message).toBe(message);
+        expect(r.body.errors).toEqual({ "body.consents.0.disclosureText": [message] });
+        expect((r.body as { code?: string }).code).toBe("stale_disclosure");
+      }
+      expect(await leadsWithPhone(phone)).toBe(0);
+      // A made-up text is refused the same way.
+      const madeUp = await k.capture(lg, {
+        phone,
+        consents: [{ destination: "retailer", disclosureText: "I agree to anything at all, really." }],
+      });
+      expect(madeUp.status).toBe(400);
+      expect(madeUp.body.message).toMatch(/^The consent text for Retailer has changed/);
+      expect(await leadsWithPhone(phone)).toBe(0);
+
+      // The form reloaded: the current text goes through.
+      const current = await settings();
+      expect(current.disclosures.crm).toBe(
+        "Summit Home East and its installers may call or text me about this project.",
+      );
+      const ok = await k.capture(lg, {
+        phone,
+        consents: [{ destination: "crm", disclosureText: current.disclosures.crm }],
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.lead?.consents[0].disclosureText).toBe(current.disclosures.crm);
+    } finally {
+      await setCrm(DEFAULT_DISCLOSURE_TEMPLATES.crm);
+    }
+  });
+
+  it("on an edit, keeps a consent sent back as it is and checks a new one against the current text", async () => {
+    const lg = await k.as("lg@demo.local");
+    const manager = await k.as("manager@demo.local");
+    const created = await k.capture(lg, { consents: [{ destination: "crm" }] });
+    const lead = created.body.lead!;
+    const given = lead.consents[0];
+    await setCrm(newText);
+    try {
+      const edit = (consents: unknown[]) =>
+        k.inject(manager, "POST", "/api/leads/internal/upsert", { id: lead.id, consents });
+      // The consent as the lead has it (the older text, the same time): nothing changes.
+      const same = await edit([given]);
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json().lead.consents).toEqual([given]);
+      // Given again now with the older text: refused.
+      const again = await edit([{ destination: "crm", disclosureText: given.disclosureText }]);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toMatch(/^The consent text for Field-service CRM has changed/);
+      // A new consent without a text gets the current one.
+      const added = await edit([{ destination: "secondPartner" }]);
+      expect(added.statusCode, added.body).toBe(200);
+      const byDestination = Object.fromEntries(
+        (added.json().lead.consents as { destination: string; disclosureText: string }[]).map((c) => [
+          c.destination,
+          c.disclosureText,
+        ]),
+      );
+      expect(byDestination).toEqual({
+        crm: given.disclosureText,
+        secondPartner: (await settings("manager@demo.local")).disclosures.secondPartner,
+      });
+    } finally {
+      await setCrm(DEFAULT_DISCLOSURE_TEMPLATES.crm);
+    }
   });
 });
 

@@ -1,10 +1,31 @@
-import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "@fieldlead/contracts";
+import { type ConsentDestination, DEFAULT_DUPLICATE_WINDOW_DAYS } from "@fieldlead/contracts";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { businessContacts, leadSettings, territories } from "../../db/schema/index";
+import { businessContacts, leadSettings, organizations, territories } from "../../db/schema/index";
 import type { Db } from "../../platform/db";
 
 type Scope = { organizationId: number };
 export type ContactValues = { name: string; email: string; phone: string | null; topics: string[] };
+
+/** What is stored of an organization's lead settings; a null disclosure is the product's default. */
+export type LeadSettingsRow = {
+  organizationName: string;
+  duplicateWindowDays: number;
+  disclosures: Record<ConsentDestination, string | null>;
+};
+
+const leadSettingsColumns = {
+  duplicateWindowDays: leadSettings.duplicateWindowDays,
+  disclosureCrm: leadSettings.disclosureCrm,
+  disclosureRetailer: leadSettings.disclosureRetailer,
+  disclosureRetailerProgram: leadSettings.disclosureRetailerProgram,
+  disclosureSecondPartner: leadSettings.disclosureSecondPartner,
+};
+const DISCLOSURE_COLUMNS = {
+  crm: "disclosureCrm",
+  retailer: "disclosureRetailer",
+  retailerProgram: "disclosureRetailerProgram",
+  secondPartner: "disclosureSecondPartner",
+} as const satisfies Record<ConsentDestination, keyof typeof leadSettingsColumns>;
 
 const contactColumns = {
   id: businessContacts.id,
@@ -63,21 +84,43 @@ export function contactsRepository(db: Db) {
       });
     },
 
-    async leadSettings(ctx: Scope) {
+    /** The organization's lead settings (its name too, for `{organization}`); no row means the defaults. */
+    async leadSettings(ctx: Scope): Promise<LeadSettingsRow> {
       const [row] = await db
-        .select({ duplicateWindowDays: leadSettings.duplicateWindowDays })
-        .from(leadSettings)
-        .where(eq(leadSettings.organizationId, ctx.organizationId));
-      return row ?? { duplicateWindowDays: DEFAULT_DUPLICATE_WINDOW_DAYS };
+        .select({ name: organizations.name, ...leadSettingsColumns })
+        .from(organizations)
+        .leftJoin(leadSettings, eq(leadSettings.organizationId, organizations.id))
+        .where(eq(organizations.id, ctx.organizationId));
+      return {
+        organizationName: row?.name ?? "",
+        duplicateWindowDays: row?.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS,
+        disclosures: {
+          crm: row?.disclosureCrm ?? null,
+          retailer: row?.disclosureRetailer ?? null,
+          retailerProgram: row?.disclosureRetailerProgram ?? null,
+          secondPartner: row?.disclosureSecondPartner ?? null,
+        },
+      };
     },
 
-    async saveLeadSettings(ctx: Scope, v: { duplicateWindowDays: number }) {
-      const [row] = await db
+    /** Saves the values given (a null disclosure is the default text); the others stay. */
+    async saveLeadSettings(
+      ctx: Scope,
+      v: { duplicateWindowDays?: number; disclosures?: Partial<Record<ConsentDestination, string | null>> },
+    ) {
+      const set: Partial<typeof leadSettings.$inferInsert> = {};
+      if (v.duplicateWindowDays !== undefined) set.duplicateWindowDays = v.duplicateWindowDays;
+      for (const [destination, column] of Object.entries(DISCLOSURE_COLUMNS) as [
+        ConsentDestination,
+        keyof typeof leadSettingsColumns,
+      ][]) {
+        const text = v.disclosures?.[destination];
+        if (text !== undefined) (set as Record<string, unknown>)[column] = text;
+      }
+      await db
         .insert(leadSettings)
-        .values({ organizationId: ctx.organizationId, ...v })
-        .onConflictDoUpdate({ target: leadSettings.organizationId, set: { ...v, updatedAt: new Date() } })
-        .returning({ duplicateWindowDays: leadSettings.duplicateWindowDays });
-      return row;
+        .values({ organizationId: ctx.organizationId, ...set })
+        .onConflictDoUpdate({ target: leadSettings.organizationId, set: { ...set, updatedAt: new Date() } });
     },
   };
 }

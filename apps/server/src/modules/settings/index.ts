@@ -1,6 +1,6 @@
-export { type ContactsRepository, contactsRepository } from "./contacts.repository";
+export { type ContactsRepository, contactsRepository, type LeadSettingsRow } from "./contacts.repository";
 export { type ServiceTypesRepository, serviceTypesRepository } from "./service-types.repository";
-export { requireSettingsManager, requireSettingsReader } from "./settings.policy";
+export { requireLeadSettingsReader, requireSettingsManager, requireSettingsReader } from "./settings.policy";
 export { settingsRoutes } from "./settings.routes";
 export {
   type FormQuestion,

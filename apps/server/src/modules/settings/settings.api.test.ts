@@ -1,4 +1,4 @@
-import { FIELD_TYPES } from "@fieldlead/contracts";
+import { DEFAULT_DISCLOSURE_TEMPLATES, FIELD_TYPES } from "@fieldlead/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { leadsTestKit } from "../leads/leads.test-support";
@@ -352,29 +352,177 @@ describe("business contacts", () => {
 });
 
 describe("lead settings", () => {
+  const get = async (email: string, org?: string) =>
+    k.inject(await k.as(email, org), "GET", "/api/settings/leads");
+  const put = async (body: unknown, email = "admin@demo.local", org?: string) =>
+    k.inject(await k.as(email, org), "PUT", "/api/settings/leads", body);
+  const custom = "{organization} and its technicians may call or text me about my project.";
+
   it("reads and saves the duplicate window (Admins), within 0 to 365 days", async () => {
-    expect((await k.inject(await k.as("manager@demo.local"), "GET", "/api/settings/leads")).json()).toEqual({
+    expect((await get("manager@demo.local")).json()).toMatchObject({ duplicateWindowDays: 30 });
+    expect((await put({ duplicateWindowDays: 7 }, "manager@demo.local")).statusCode).toBe(403);
+    const tooLong = await put({ duplicateWindowDays: 400 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors["body.duplicateWindowDays"]).toEqual(["Use at most 365 days"]);
+    expect((await put({ duplicateWindowDays: 14 })).json()).toMatchObject({ duplicateWindowDays: 14 });
+    // Per organization.
+    expect((await get("admin@demo.local", "Summit Home West")).json()).toMatchObject({
       duplicateWindowDays: 30,
     });
+    await put({ duplicateWindowDays: 30 });
+  });
+
+  it("serves the product's disclosures with the organization's name until an Admin writes its own", async () => {
+    const r = await get("manager@demo.local");
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.organizationName).toBe("Summit Home East");
+    expect(body.disclosureTemplates).toEqual(DEFAULT_DISCLOSURE_TEMPLATES);
+    // Word for word what the capture form showed before the texts moved to the server.
+    expect(body.disclosures).toEqual({
+      crm: "I agree that Summit Home East may call or text me at the number I gave, including by automated means, and email me about my home-service project and appointment. Consent is not a condition of purchase. Message and data rates may apply; reply STOP to opt out.",
+      retailer:
+        "I agree that the store where I met Summit Home East may contact me by phone, text or email about this home-service project. Consent is not a condition of purchase.",
+      retailerProgram:
+        "I agree that the retailer's home-services program and its installers may contact me by phone, text or email, including by automated means, about this project. Consent is not a condition of purchase.",
+      secondPartner:
+        "I agree that Summit Home East's partner program may contact me by phone, text or email, including by automated means, about this project. Consent is not a condition of purchase.",
+    });
+  });
+
+  it("lets whoever captures read the texts, and only Admins save them", async () => {
+    for (const who of ["lg@demo.local", "lglead@demo.local", "scheduler@demo.local", "regional@demo.local"]) {
+      const r = await get(who);
+      expect(r.statusCode, who).toBe(200);
+      expect(r.json().disclosures.crm, who).toMatch(/^I agree that Summit Home East may call/);
+    }
+    for (const who of ["analyst@demo.local", "hd@demo.local", "partner@demo.local"]) {
+      const r = await get(who);
+      expect(r.statusCode, who).toBe(403);
+      expect(r.json().message, who).toBe(
+        "Only people who capture leads, Admins and Managers can see the lead settings.",
+      );
+    }
+    for (const who of ["manager@demo.local", "lg@demo.local", "scheduler@demo.local"]) {
+      const r = await put({ disclosures: { crm: custom } }, who);
+      expect(r.statusCode, who).toBe(403);
+      expect(r.json().message, who).toBe("Only an Admin can change the organization's settings.");
+    }
+    expect((await get("lg@demo.local")).json().disclosureTemplates.crm).toBe(
+      DEFAULT_DISCLOSURE_TEMPLATES.crm,
+    );
+    const superAdmin = await put(
+      { disclosures: { retailer: custom } },
+      "superadmin@demo.local",
+      "Summit Home East",
+    );
+    expect(superAdmin.statusCode, superAdmin.body).toBe(200);
+    expect((await put({ disclosures: { retailer: DEFAULT_DISCLOSURE_TEMPLATES.retailer } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("saves a text with the name filled in when served, keeps the others, and restores the default", async () => {
+    const saved = await put({ disclosures: { crm: `  ${custom}\n` } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().disclosureTemplates.crm).toBe(custom);
+    expect(saved.json().disclosures.crm).toBe(
+      "Summit Home East and its technicians may call or text me about my project.",
+    );
+    expect(saved.json().disclosures.retailer).toMatch(/^I agree that the store where I met Summit Home East/);
+    // Only the window sent: the texts stay.
+    const windowOnly = await put({ duplicateWindowDays: 21 });
+    expect(windowOnly.json()).toMatchObject({
+      duplicateWindowDays: 21,
+      disclosureTemplates: { crm: custom },
+    });
+    // A lead generator reads what shoppers will see.
+    expect((await get("lg@demo.local")).json().disclosures.crm).toBe(
+      "Summit Home East and its technicians may call or text me about my project.",
+    );
+
+    // The default's wording is stored as "the default" (null).
+    const restored = await put({
+      duplicateWindowDays: 30,
+      disclosures: { crm: DEFAULT_DISCLOSURE_TEMPLATES.crm },
+    });
+    expect(restored.json().disclosureTemplates.crm).toBe(DEFAULT_DISCLOSURE_TEMPLATES.crm);
+    const row = await k.one<{ disclosure_crm: string | null }>(
+      "select disclosure_crm from lead_settings where organization_id = $1",
+      [east],
+    );
+    expect(row.disclosure_crm).toBeNull();
+  });
+
+  it("refuses texts too short, too long or with an unknown placeholder, saying why beside each, and saves nothing", async () => {
+    const r = await put({
+      duplicateWindowDays: 5,
+      disclosures: {
+        crm: "  Call me.  ",
+        retailer: "x".repeat(2001),
+        retailerProgram: "I agree that {org} may call me about this project.",
+      },
+    });
+    expect(r.statusCode).toBe(400);
+    const errors = r.json().errors;
+    expect(errors["body.disclosures.crm"]).toEqual([
+      "Write at least 20 characters: the shopper must be able to read what they agree to",
+    ]);
+    expect(errors["body.disclosures.retailer"]).toEqual(["Keep the text to 2,000 characters or fewer"]);
+    expect(errors["body.disclosures.retailerProgram"]).toEqual([
+      "Only {organization} is filled in; {org} would be shown to shoppers as typed",
+    ]);
+    expect((await get("admin@demo.local")).json()).toMatchObject({
+      duplicateWindowDays: 30,
+      disclosureTemplates: DEFAULT_DISCLOSURE_TEMPLATES,
+    });
+  });
+
+  it("keeps each organization's texts to itself: the tenant decides which organization is read and saved", async () => {
+    expect((await put({ disclosures: { secondPartner: custom } })).statusCode).toBe(200);
+    const westAdmin = await get("admin@demo.local", "Summit Home West");
+    expect(westAdmin.json()).toMatchObject({
+      organizationName: "Summit Home West",
+      disclosureTemplates: { secondPartner: DEFAULT_DISCLOSURE_TEMPLATES.secondPartner },
+    });
+    expect(westAdmin.json().disclosures.crm).toMatch(/^I agree that Summit Home West may call/);
+    expect((await get("solar.admin@demo.local")).json().disclosureTemplates.secondPartner).toBe(
+      DEFAULT_DISCLOSURE_TEMPLATES.secondPartner,
+    );
+    // Naming an organization one does not belong to is refused before any setting is touched.
+    const solarAdmin = await k.as("solar.admin@demo.local");
+    const intoEast = await k.inject(
+      solarAdmin,
+      "PUT",
+      "/api/settings/leads",
+      { disclosures: { secondPartner: DEFAULT_DISCLOSURE_TEMPLATES.secondPartner } },
+      { currentorganizationid: String(east) },
+    );
+    expect(intoEast.statusCode).toBe(403);
     expect(
       (
-        await k.inject(await k.as("manager@demo.local"), "PUT", "/api/settings/leads", {
-          duplicateWindowDays: 7,
+        await k.inject(solarAdmin, "GET", "/api/settings/leads", undefined, {
+          currentorganizationid: String(east),
         })
       ).statusCode,
     ).toBe(403);
-    expect(
-      (await k.inject(await admin(), "PUT", "/api/settings/leads", { duplicateWindowDays: 400 })).statusCode,
-    ).toBe(400);
-    expect(
-      (await k.inject(await admin(), "PUT", "/api/settings/leads", { duplicateWindowDays: 14 })).json(),
-    ).toEqual({ duplicateWindowDays: 14 });
-    // Per organization.
+    expect((await get("manager@demo.local")).json().disclosureTemplates.secondPartner).toBe(custom);
+    // West saves its own without touching East's.
     expect(
       (
-        await k.inject(await k.as("admin@demo.local", "Summit Home West"), "GET", "/api/settings/leads")
-      ).json(),
-    ).toEqual({ duplicateWindowDays: 30 });
-    await k.inject(await admin(), "PUT", "/api/settings/leads", { duplicateWindowDays: 30 });
+        await put(
+          { disclosures: { secondPartner: custom.replace("technicians", "crews") } },
+          "admin@demo.local",
+          "Summit Home West",
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await get("manager@demo.local")).json().disclosureTemplates.secondPartner).toBe(custom);
+    await put({ disclosures: { secondPartner: DEFAULT_DISCLOSURE_TEMPLATES.secondPartner } });
+    await put(
+      { disclosures: { secondPartner: DEFAULT_DISCLOSURE_TEMPLATES.secondPartner } },
+      "admin@demo.local",
+      "Summit Home West",
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { forbidden } from "../../platform/errors";
+// The policy itself, not the leads module's index (which imports this module).
+import { requireInternalCapture } from "../leads/leads.policy";
 
 /** Program portals (subscriptions 2 and 16) see their program's leads, not the organization's settings. */
 const fullProduct = (ctx: TenantContext) => ctx.isPlatformAdmin || ctx.subscriptionId === SUBSCRIPTION.full;
@@ -15,4 +17,18 @@ export function requireSettingsReader(ctx: TenantContext) {
 export function requireSettingsManager(ctx: TenantContext) {
   const ok = ctx.isPlatformAdmin || ctx.roleId === ROLE.admin;
   if (!ok || !fullProduct(ctx)) throw forbidden("Only an Admin can change the organization's settings.");
+}
+
+/**
+ * The lead settings (duplicate window, disclosure texts) are read by whoever reads the settings and by
+ * whoever captures leads in the app: the capture form shows the organization's disclosures.
+ */
+export function requireLeadSettingsReader(ctx: TenantContext) {
+  const settingsReader = ctx.isPlatformAdmin || ([ROLE.admin, ROLE.manager] as number[]).includes(ctx.roleId);
+  if (settingsReader && fullProduct(ctx)) return;
+  try {
+    requireInternalCapture(ctx);
+  } catch {
+    throw forbidden("Only people who capture leads, Admins and Managers can see the lead settings.");
+  }
 }

@@ -3,6 +3,7 @@ import {
   businessContactsSaveRequest,
   includeInactiveRequest,
   leadSettings,
+  leadSettingsSaveRequest,
   okResponse,
   questionResponse,
   questionResponseList,
@@ -122,12 +123,15 @@ export function settingsRoutes(svc: SettingsService): FastifyPluginAsyncZod {
       (req) => svc.saveTerritoryContacts(tenant(req), req.params.id, req.body),
     );
 
-    // Outside the spec's catalogue: the organization's lead settings (the duplicate window).
+    // Outside the spec's catalogue: the organization's lead settings (duplicate window, disclosure texts;
+    // docs/decisions/0014).
     app.get("/leads", { schema: { tags, response: { 200: leadSettings } } }, (req) =>
       svc.leadSettings(tenant(req)),
     );
-    app.put("/leads", { schema: { tags, body: leadSettings, response: { 200: leadSettings } } }, (req) =>
-      svc.saveLeadSettings(tenant(req), req.body),
+    app.put(
+      "/leads",
+      { schema: { tags, body: leadSettingsSaveRequest, response: { 200: leadSettings } } },
+      (req) => svc.saveLeadSettings(tenant(req), req.body),
     );
   };
 }

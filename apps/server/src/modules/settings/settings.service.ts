@@ -1,9 +1,15 @@
 import {
   type BusinessContact,
   type BusinessContactsSaveRequest,
+  type ConsentDestination,
   DATA_TYPES,
+  DEFAULT_DISCLOSURE_TEMPLATES,
+  DISCLOSURE_DESTINATIONS,
+  type DisclosureTexts,
   FIELD_TYPES,
+  fillDisclosures,
   type LeadSettings,
+  type LeadSettingsSaveRequest,
   type QuestionResponse,
   type QuestionUpsertRequest,
   type ResponseUpsertRequest,
@@ -13,9 +19,9 @@ import {
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { badRequest, conflict, fieldError, notFound } from "../../platform/errors";
-import type { ContactsRepository } from "./contacts.repository";
+import type { ContactsRepository, LeadSettingsRow } from "./contacts.repository";
 import type { QuestionRow, ResponseRow, ServiceTypesRepository } from "./service-types.repository";
-import { requireSettingsManager, requireSettingsReader } from "./settings.policy";
+import { requireLeadSettingsReader, requireSettingsManager, requireSettingsReader } from "./settings.policy";
 
 type Deps = { serviceTypes: ServiceTypesRepository; contacts: ContactsRepository };
 
@@ -34,6 +40,22 @@ export type FormServiceType = {
 export type FormQuestion = Omit<ServiceTypeQuestion, "responses"> & {
   responses: { id: number; text: string; sortOrder: number }[];
 };
+
+/** The settings as served: the default template where the organization has none, and the name filled in. */
+function effectiveLeadSettings(row: LeadSettingsRow): LeadSettings {
+  const templates = Object.fromEntries(
+    DISCLOSURE_DESTINATIONS.map((dest) => [
+      dest,
+      row.disclosures[dest] ?? DEFAULT_DISCLOSURE_TEMPLATES[dest],
+    ]),
+  ) as DisclosureTexts;
+  return {
+    duplicateWindowDays: row.duplicateWindowDays,
+    organizationName: row.organizationName,
+    disclosures: fillDisclosures(templates, row.organizationName),
+    disclosureTemplates: templates,
+  };
+}
 
 function withResponses(questions: QuestionRow[], responses: ResponseRow[]): ServiceTypeQuestion[] {
   const byQuestion = new Map<number, QuestionResponse[]>();
@@ -260,13 +282,21 @@ export function settingsService(d: Deps) {
     },
 
     async leadSettings(ctx: TenantContext): Promise<LeadSettings> {
-      requireSettingsReader(ctx);
-      return d.contacts.leadSettings(ctx);
+      requireLeadSettingsReader(ctx);
+      return effectiveLeadSettings(await d.contacts.leadSettings(ctx));
     },
 
-    async saveLeadSettings(ctx: TenantContext, input: LeadSettings): Promise<LeadSettings> {
+    async saveLeadSettings(ctx: TenantContext, input: LeadSettingsSaveRequest): Promise<LeadSettings> {
       requireSettingsManager(ctx);
-      return d.contacts.saveLeadSettings(ctx, input);
+      const disclosures: Partial<Record<ConsentDestination, string | null>> = {};
+      for (const destination of DISCLOSURE_DESTINATIONS) {
+        const text = input.disclosures?.[destination];
+        // The default's wording is kept as "the default", so it follows the product's text if that changes.
+        if (text !== undefined)
+          disclosures[destination] = text === DEFAULT_DISCLOSURE_TEMPLATES[destination] ? null : text;
+      }
+      await d.contacts.saveLeadSettings(ctx, { duplicateWindowDays: input.duplicateWindowDays, disclosures });
+      return effectiveLeadSettings(await d.contacts.leadSettings(ctx));
     },
   };
 }
@@ -275,8 +305,8 @@ export type SettingsService = ReturnType<typeof settingsService>;
 
 /**
  * What the leads module reads of the settings, without the settings' rights (every user capturing or
- * editing a lead needs the form): the service types with their questions and responses, and the
- * duplicate window. Bound to the caller's organization like every read.
+ * editing a lead needs the form): the service types with their questions and responses, the duplicate
+ * window and the disclosure texts. Bound to the caller's organization like every read.
  */
 export function leadFormReader(d: Deps) {
   return {
@@ -310,6 +340,11 @@ export function leadFormReader(d: Deps) {
 
     async duplicateWindowDays(scope: { organizationId: number }) {
       return (await d.contacts.leadSettings(scope)).duplicateWindowDays;
+    },
+
+    /** The disclosures a shopper reads now, per destination (the organization's name filled in). */
+    async disclosures(scope: { organizationId: number }): Promise<DisclosureTexts> {
+      return effectiveLeadSettings(await d.contacts.leadSettings(scope)).disclosures;
     },
   };
 }

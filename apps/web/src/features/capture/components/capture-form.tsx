@@ -1,4 +1,10 @@
-import { type LeadTypeLookup, type LeadUpsertResponse, US_STATES } from "@fieldlead/contracts";
+import {
+  type ConsentDestination,
+  type DisclosureTexts,
+  type LeadTypeLookup,
+  type LeadUpsertResponse,
+  US_STATES,
+} from "@fieldlead/contracts";
 import {
   Alert,
   Button,
@@ -26,10 +32,10 @@ import {
   type CaptureValues,
   captureRequest,
   emptyAnswers,
+  hasConsent,
   initialCaptureValues,
   validateCapture,
 } from "./capture-values";
-import { disclosureText } from "./disclosures";
 import { DuplicateWarning } from "./duplicate-warning";
 
 const FIELDS = [
@@ -68,16 +74,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function CaptureForm({
   lookups,
   stores,
-  organizationName,
+  disclosures,
   serviceTypeId,
   onSaved,
+  onStaleDisclosures,
 }: {
   lookups: LeadTypeLookup;
   stores: CaptureStore[];
-  organizationName: string;
+  /** The organization's disclosure texts as the shopper reads them (from the lead settings). */
+  disclosures: DisclosureTexts;
   /** The service type to start with (the previous capture's). */
   serviceTypeId?: number | null;
   onSaved: (result: LeadUpsertResponse, values: CaptureValues) => void;
+  /** The server refused a consent text that changed since the form opened: read the texts again. */
+  onStaleDisclosures: () => void;
 }) {
   const types = useMemo(
     () => lookups.serviceTypes.filter((t) => t.isActive).sort((a, b) => a.sortOrder - b.sortOrder),
@@ -107,6 +117,14 @@ export function CaptureForm({
   }, [duplicates]);
 
   const showServerError = (err: ApiError) => {
+    if (err.code === "stale_disclosure" || Object.keys(err.errors).some((k) => k.startsWith("consents"))) {
+      // The texts are read again: a consent given to the older text shows unticked until the shopper
+      // agrees to the current one.
+      setFailure(null);
+      form.setErrors({ consents: err.message });
+      if (err.code === "stale_disclosure") onStaleDisclosures();
+      return;
+    }
     const fields = err.formErrors();
     form.setErrors(fields);
     const known = Object.keys(fields).some((k) => FIELDS.includes(k) || k.startsWith("answers."));
@@ -116,7 +134,7 @@ export function CaptureForm({
 
   const save = (values: CaptureValues) => {
     setFailure(null);
-    capture.mutate(captureRequest(values, type, organizationName), {
+    capture.mutate(captureRequest(values, type, disclosures), {
       onSuccess: (res) => {
         if (values.storeId) localStorage.setItem(LAST_STORE_KEY, String(values.storeId));
         setDuplicates(null);
@@ -137,7 +155,7 @@ export function CaptureForm({
       if (duplicates) return save(values);
       setFailure(null);
       capture.mutate(
-        { ...captureRequest(values, type, organizationName), checkOnly: true },
+        { ...captureRequest(values, type, disclosures), checkOnly: true },
         {
           onSuccess: (res) => {
             if (res.isDuplicate || res.possibleDuplicates.length > 0) setDuplicates(res);
@@ -287,23 +305,38 @@ export function CaptureForm({
           <Text fz="sm" c="dimmed" mt={-8}>
             Let the shopper read each statement; tick it only when they agree.
           </Text>
-          {lookups.consentDestinations.map((d) => (
-            <Checkbox
-              key={d.id}
-              size="md"
-              label={
-                <Text span fw={600}>
-                  {d.name}
-                </Text>
-              }
-              description={
-                <span data-testid={`disclosure-${d.id}`}>{disclosureText(d.id, organizationName)}</span>
-              }
-              checked={form.values.consents[d.id] ?? false}
-              onChange={(e) => form.setFieldValue(`consents.${d.id}`, e.currentTarget.checked)}
-              styles={{ description: { fontSize: "var(--mantine-font-size-sm)", lineHeight: 1.45 } }}
-            />
-          ))}
+          {lookups.consentDestinations.map((d) => {
+            const text = disclosures[d.id as ConsentDestination] ?? "";
+            const changed =
+              Boolean(form.values.consents[d.id]) && !hasConsent(form.values, d.id, disclosures);
+            return (
+              <Checkbox
+                key={d.id}
+                size="md"
+                label={
+                  <Text span fw={600}>
+                    {d.name}
+                  </Text>
+                }
+                description={
+                  <>
+                    <span data-testid={`disclosure-${d.id}`}>{text}</span>
+                    {changed ? (
+                      <Text span display="block" c="orange.8" fz="sm" mt={4}>
+                        This text changed since the shopper agreed: let them read it and tick it again.
+                      </Text>
+                    ) : null}
+                  </>
+                }
+                checked={hasConsent(form.values, d.id, disclosures)}
+                onChange={(e) => {
+                  form.setFieldValue(`consents.${d.id}`, e.currentTarget.checked ? text : null);
+                  form.clearFieldError("consents");
+                }}
+                styles={{ description: { fontSize: "var(--mantine-font-size-sm)", lineHeight: 1.45 } }}
+              />
+            );
+          })}
           {form.errors.consents ? (
             <Text c="red" fz="sm" role="alert">
               {form.errors.consents}

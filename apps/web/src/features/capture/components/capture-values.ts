@@ -1,5 +1,6 @@
 import {
   type ConsentDestination,
+  type DisclosureTexts,
   type LeadTypeLookup,
   normalizeEmail,
   normalizePhone,
@@ -12,7 +13,6 @@ import {
   validateDraft,
 } from "../../../components/question-field";
 import type { CaptureRequest } from "../api/capture-lead";
-import { disclosureText } from "./disclosures";
 
 export type CaptureServiceType = LeadTypeLookup["serviceTypes"][number];
 
@@ -31,8 +31,8 @@ export type CaptureValues = {
   zip: string;
   languageId: number | null;
   notes: string;
-  /** Accepted disclosures, keyed by destination. */
-  consents: Record<string, boolean>;
+  /** The disclosure text the shopper agreed to, keyed by destination (null or absent: not agreed). */
+  consents: Record<string, string | null>;
 };
 
 export function initialCaptureValues(defaults: {
@@ -85,11 +85,16 @@ export function validateCapture(values: CaptureValues, type: CaptureServiceType 
   return errors;
 }
 
+/** Whether the shopper agreed to the text shown now (a text changed since they agreed no longer counts). */
+export const hasConsent = (values: CaptureValues, destination: string, disclosures: DisclosureTexts) =>
+  Boolean(values.consents[destination]) &&
+  values.consents[destination] === disclosures[destination as ConsentDestination];
+
 /** The API body of the form: answered questions only; consents with the exact disclosure shown. */
 export function captureRequest(
   values: CaptureValues,
   type: CaptureServiceType | undefined | null,
-  organizationName: string,
+  disclosures: DisclosureTexts,
 ): CaptureRequest {
   const blank = (s: string) => (s.trim() === "" ? null : s.trim());
   const acceptedAt = new Date().toISOString();
@@ -110,10 +115,10 @@ export function captureRequest(
       .filter((q) => isAnswered(values.answers[String(q.id)]))
       .map((q) => ({ questionId: q.id, value: answerFromDraft(q, values.answers[String(q.id)]) })),
     consents: Object.entries(values.consents)
-      .filter(([, accepted]) => accepted)
-      .map(([destination]) => ({
+      .filter(([destination]) => hasConsent(values, destination, disclosures))
+      .map(([destination, text]) => ({
         destination: destination as ConsentDestination,
-        disclosureText: disclosureText(destination, organizationName),
+        disclosureText: text ?? undefined,
         acceptedAt,
       })),
   };

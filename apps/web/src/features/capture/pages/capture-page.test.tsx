@@ -1,4 +1,10 @@
-import type { LeadTypeLookup, LeadUpsertResponse } from "@fieldlead/contracts";
+import {
+  DEFAULT_DISCLOSURE_TEMPLATES,
+  fillDisclosures,
+  type LeadSettings,
+  type LeadTypeLookup,
+  type LeadUpsertResponse,
+} from "@fieldlead/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -42,6 +48,14 @@ const lookups: LeadTypeLookup = {
   duplicateWindowDays: 30,
 };
 
+const settingsOf = (templates = DEFAULT_DISCLOSURE_TEMPLATES): LeadSettings => ({
+  duplicateWindowDays: 30,
+  organizationName: "Summit Home East",
+  disclosures: fillDisclosures(templates, "Summit Home East"),
+  disclosureTemplates: { ...templates },
+});
+let leadSettings: LeadSettings = settingsOf();
+
 const store = {
   id: 1,
   name: "Costco Wayne",
@@ -78,8 +92,10 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockReset();
   upsertReplies = [];
+  leadSettings = settingsOf();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
+    if (url === "/api/settings/leads") return jsonResponse(leadSettings);
     if (url.startsWith("/api/app/lookup-list")) return jsonResponse({ stores: [store] });
     if (url === "/api/leads/lookup-list/lead-type") return jsonResponse(lookups);
     if (url === "/api/leads/internal/upsert") {
@@ -103,7 +119,8 @@ async function fillShopper(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Mobile phone"), "2015550142");
 }
 
-describe("CapturePage", () => {
+// The first render pays for loading Mantine and the form: generous on a busy machine.
+describe("CapturePage", { timeout: 20_000 }, () => {
   it("marks a required question unanswered beside it and sends nothing", async () => {
     const user = userEvent.setup();
     renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
@@ -197,5 +214,63 @@ describe("CapturePage", () => {
       expect(screen.getByText('The answer to "Tank or tankless?" must be one of its choices.')).toBeTruthy(),
     );
     expect(screen.queryByRole("alert", { name: /Could not save/ })).toBeNull();
+  });
+
+  it("shows the organization's texts from the server, and asks again when a text changed since the form opened", async () => {
+    const user = userEvent.setup();
+    leadSettings = settingsOf({
+      ...DEFAULT_DISCLOSURE_TEMPLATES,
+      crm: "{organization} may call me about my water heater.",
+    });
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    expect(screen.getByTestId("disclosure-crm").textContent).toBe(
+      "Summit Home East may call me about my water heater.",
+    );
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tank" }));
+    await user.click(screen.getByRole("checkbox", { name: /Field-service CRM/ }));
+
+    // An Admin changed the text meanwhile: the server refuses the older one.
+    leadSettings = settingsOf({
+      ...DEFAULT_DISCLOSURE_TEMPLATES,
+      crm: "{organization} and its installers may call me about my water heater.",
+    });
+    const message =
+      "The consent text for Field-service CRM has changed since this form was opened; reload the form and show the shopper the current text before they agree.";
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(
+        {
+          status: 400,
+          title: "Bad Request",
+          code: "stale_disclosure",
+          message,
+          errors: { "body.consents.0.disclosureText": [message] },
+        },
+        400,
+        "application/problem+json",
+      ),
+    );
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    expect(await screen.findByText(message)).toBeTruthy();
+    const [sent] = upsertBodies();
+    expect(sent.consents).toEqual([
+      {
+        destination: "crm",
+        disclosureText: "Summit Home East may call me about my water heater.",
+        acceptedAt: expect.any(String),
+      },
+    ]);
+    // The current text is shown, unticked until the shopper agrees to it.
+    await waitFor(() =>
+      expect(screen.getByTestId("disclosure-crm").textContent).toBe(
+        "Summit Home East and its installers may call me about my water heater.",
+      ),
+    );
+    expect((screen.getByRole("checkbox", { name: /Field-service CRM/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(screen.getByText(/This text changed since the shopper agreed/)).toBeTruthy();
   });
 });

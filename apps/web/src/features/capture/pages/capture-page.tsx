@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
 import { useSession } from "../../../lib/session";
+import { useCaptureLeadSettings } from "../api/get-lead-settings";
 import { useLeadTypes } from "../api/get-lead-types";
 import { useStores } from "../api/get-stores";
 import { CaptureForm } from "../components/capture-form";
@@ -35,13 +36,13 @@ export function CapturePage() {
   const user = useSession();
   const lookups = useLeadTypes();
   const stores = useStores();
+  const settings = useCaptureLeadSettings();
   const [saved, setSaved] = useState<LeadUpsertResponse | null>(null);
   const [round, setRound] = useState(0);
   const [lastType, setLastType] = useState<number | null>(null);
-  const organizationName = user?.organizations.find((o) => o.id === user.currentOrganizationId)?.name ?? "";
   const isAdmin = user?.roleId === ROLE.admin || user?.roleId === ROLE.superAdmin;
 
-  const error = lookups.error ?? stores.error;
+  const error = lookups.error ?? stores.error ?? settings.error;
   const activeTypes = lookups.data?.serviceTypes.filter((t) => t.isActive) ?? [];
 
   let body: ReactNode;
@@ -52,10 +53,11 @@ export function CapturePage() {
         onRetry={() => {
           void lookups.refetch();
           void stores.refetch();
+          void settings.refetch();
         }}
       />
     );
-  } else if (!lookups.data || !stores.data) {
+  } else if (!lookups.data || !stores.data || !settings.data) {
     body = <FormSkeleton />;
   } else if (activeTypes.length === 0 || stores.data.length === 0) {
     const noTypes = activeTypes.length === 0;
@@ -86,6 +88,8 @@ export function CapturePage() {
       <CaptureSuccess
         result={saved}
         onAnother={() => {
+          // The next shopper reads the organization's texts as they are now.
+          void settings.refetch();
           setSaved(null);
           setRound((r) => r + 1);
           window.scrollTo({ top: 0 });
@@ -98,7 +102,8 @@ export function CapturePage() {
         key={round}
         lookups={lookups.data}
         stores={stores.data}
-        organizationName={organizationName}
+        disclosures={settings.data.disclosures}
+        onStaleDisclosures={() => void settings.refetch()}
         serviceTypeId={lastType}
         onSaved={(res, values) => {
           setLastType(values.serviceTypeId);
