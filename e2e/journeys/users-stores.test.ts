@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+import { expectOffscreen, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -240,6 +240,38 @@ describe("users and stores", () => {
     });
     expect(overflow).toEqual({ page: 0, table: 0 });
     await snap(page, "58-users-1000");
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits the stores list in 1000 and 1200 px windows, with the side menu open", async () => {
+    const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/stores");
+    const table = page.getByRole("table", { name: "Stores" });
+    await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
+    await expectOffscreen(page, '[data-testid="side-menu"]', false);
+
+    for (const width of [1000, 1200]) {
+      await page.setViewportSize({ width, height: 800 });
+      // From lg (1200 px) the number has its own column; below, it shows under the name.
+      if (width < 1200) await table.getByText("#1101", { exact: true }).waitFor();
+      else await table.getByRole("button", { name: /^Number/ }).waitFor();
+      await table.getByRole("button", { name: /^Territory/ }).waitFor();
+      await table.getByRole("button", { name: "Edit Costco Wayne" }).waitFor();
+      // Neither the page nor the table's own container scrolls sideways.
+      const overflow = await table.evaluate((el) => {
+        const scroller = el.parentElement?.parentElement as HTMLElement;
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          table: scroller.scrollWidth - scroller.clientWidth,
+        };
+      });
+      expect(overflow, `at ${width} px`).toEqual({ page: 0, table: 0 });
+      await snap(page, `59-stores-${width}`);
+    }
 
     expect(errors).toEqual([]);
     await context.close();
