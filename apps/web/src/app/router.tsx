@@ -102,10 +102,12 @@ const BUILT: RouteObject[] = [
   },
 ];
 
+/** The paths of the screens that exist (the "coming soon" page offers them as a way on). */
+export const BUILT_PATHS: ReadonlySet<string> = new Set(BUILT.flatMap((r) => (r.path ? [r.path] : [])));
+
 function placeholderRoutes(): RouteObject[] {
-  const built = new Set(BUILT.map((r) => r.path));
   return allMenuItems()
-    .filter((item) => !built.has(item.path))
+    .filter((item) => !BUILT_PATHS.has(item.path))
     .map((item) =>
       item.children?.length
         ? { path: item.path, Component: SectionRedirect }
@@ -120,6 +122,8 @@ function placeholderRoutes(): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
+    // The first screen's code loads lazily: show nothing (the page's own loading states follow) meanwhile.
+    HydrateFallback: () => null,
     ErrorBoundary: RouteErrorPage,
     children: [
       {

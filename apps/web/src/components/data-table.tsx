@@ -146,7 +146,8 @@ export function DataTable<T>({
   rowProps,
 }: DataTableProps<T>) {
   const tableMinWidth = useMatches({ base: 0, sm: minWidth });
-  const spacing = useMatches({ base: "xs", sm: "md" });
+  // Tighter cells on laptop widths keep more columns in view before the table scrolls sideways.
+  const spacing = useMatches({ base: "xs", sm: "sm", xl: "md" });
   if (error && !rows) return <LoadError error={error} onRetry={onRetry} />;
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const isEmpty = !loading && (rows?.length ?? 0) === 0;

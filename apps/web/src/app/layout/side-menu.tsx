@@ -45,7 +45,7 @@ const within = (pathname: string, path: string) => pathname === path || pathname
 export function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
-    <ScrollArea type="auto" style={{ flex: 1 }}>
+    <ScrollArea type="hover" scrollbarSize={6} style={{ flex: 1 }}>
       <Stack gap={2} component="nav" aria-label="Main" p="sm">
         {items.map((item) => {
           const Icon = menuIcon(item.icon);

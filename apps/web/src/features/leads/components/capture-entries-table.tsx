@@ -68,7 +68,7 @@ export function CaptureEntriesTable({
       visibleFrom: "md",
       render: (e) => (
         <Text fz="sm" c="dimmed" lineClamp={2} maw={280}>
-          {e.message ?? reasonName(e.rejectionReason)}
+          {e.message || reasonName(e.rejectionReason) || "—"}
         </Text>
       ),
     },

@@ -85,6 +85,7 @@ function RejectModal({ lead, opened, onClose }: { lead: LeadDetail; opened: bool
         </Text>
         <Select<string>
           label="Reason"
+          placeholder="Choose a reason"
           required
           data-autofocus
           data={REJECTION_REASONS.map((r) => ({ value: r.id, label: r.name }))}

@@ -1,5 +1,6 @@
 import type { LeadKind, LeadListItem, LeadPage } from "@fieldlead/contracts";
 import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconCopy, IconTargetArrow } from "@tabler/icons-react";
 import type { DataTableColumn } from "../../../components/data-table";
 import type { LeadListTabId } from "../api/search-leads";
@@ -15,12 +16,22 @@ import {
   territoryColumn,
 } from "./lead-columns";
 import { formatPhone } from "./lead-details";
-import { type LeadNames, statusColor } from "./lead-names";
+import { type LeadNames, reasonName, statusColor } from "./lead-names";
+
+/** How the table is laid out: `narrow` (a phone) keeps two columns; `ownLeadsOnly` drops who took them. */
+export type LeadColumnsLayout = { narrow?: boolean; ownLeadsOnly?: boolean };
+
+const StatusBadge = ({ lead }: { lead: LeadListItem }) => (
+  <Badge color={statusColor(lead.statusId)} variant="light" style={{ minWidth: "max-content" }}>
+    {lead.statusName}
+  </Badge>
+);
 
 export function leadColumns(
   tab: LeadListTabId,
   names: LeadNames,
   onOpen: (id: number, kind: LeadKind) => void,
+  { narrow = false, ownLeadsOnly = false }: LeadColumnsLayout = {},
 ): DataTableColumn<LeadListItem>[] {
   const cols: DataTableColumn<LeadListItem>[] = [
     storeTimeColumn({
@@ -56,9 +67,22 @@ export function leadColumns(
             ) : null}
           </Group>
           {l.phone || l.email ? (
-            <Text fz="xs" c="dimmed" truncate maw={210} hiddenFrom="xl">
+            <Text fz="xs" c="dimmed" truncate maw={narrow ? 200 : 180} hiddenFrom="xl">
               {[formatPhone(l.phone), l.email].filter(Boolean).join(" · ")}
             </Text>
+          ) : null}
+          {narrow ? (
+            // A phone has no room for more columns: the status (or the reason) and the service go here.
+            <Group gap={6} mt={4} wrap="nowrap">
+              {tab === "rejected" ? (
+                <Text fz="xs">{reasonName(l.rejectionReason)}</Text>
+              ) : (
+                <StatusBadge lead={l} />
+              )}
+              <Text fz="xs" c="dimmed" truncate maw={110}>
+                {l.serviceTypeName}
+              </Text>
+            </Group>
           ) : null}
         </Stack>
       ),
@@ -83,6 +107,7 @@ export function leadColumns(
       ),
     },
   ];
+  if (narrow) return cols.filter((c) => c.key === "capturedAt" || c.key === "name");
   // Every lead of the Rejected list is rejected: its reason says more than its status.
   if (tab !== "rejected")
     cols.push({
@@ -90,11 +115,7 @@ export function leadColumns(
       header: "Status",
       sortKey: "status",
       skeletonWidth: 70,
-      render: (l) => (
-        <Badge color={statusColor(l.statusId)} variant="light" style={{ minWidth: "max-content" }}>
-          {l.statusName}
-        </Badge>
-      ),
+      render: (l) => <StatusBadge lead={l} />,
     });
   if (tab === "rejected") cols.push(reasonColumn());
   if (tab === "external") cols.push(sourceColumn());
@@ -121,8 +142,8 @@ export function leadColumns(
   cols.push(
     storeColumn({ sortKey: "storeName", withTerritory: true }),
     territoryColumn({ sortKey: "territoryName", visibleFrom: "xl" }),
-    leadGeneratorColumn({ sortKey: "leadGeneratorName", visibleFrom: "md" }),
   );
+  if (!ownLeadsOnly) cols.push(leadGeneratorColumn({ sortKey: "leadGeneratorName", visibleFrom: "md" }));
   return cols;
 }
 
@@ -133,18 +154,23 @@ export function LeadsTable({
   names,
   onOpen,
   filtered,
+  ownLeadsOnly,
   ...table
 }: SearchTableProps<LeadPage> & {
   tab: LeadListTabId;
   label: string;
   names: LeadNames;
   onOpen: (id: number, kind: LeadKind) => void;
+  /** The list holds only the caller's own leads (a lead generator): no "Lead generator" column. */
+  ownLeadsOnly?: boolean;
 }) {
+  // Below `sm` the table keeps the date and the name (with the status under it) instead of scrolling.
+  const narrow = useMediaQuery("(max-width: 47.99em)", false);
   return (
     <SearchTable<LeadListItem>
       {...table}
       label={label}
-      columns={leadColumns(tab, names, onOpen)}
+      columns={leadColumns(tab, names, onOpen, { narrow, ownLeadsOnly })}
       rowKey={(l) => l.id}
       minWidth={760}
       empty={{

@@ -3,6 +3,7 @@ import { Alert, Button, ScrollArea, Tabs, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileSpreadsheet, IconFileTypeXls, IconInfoCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { EXPORT_NAME, ExportLabel } from "../../../components/export-label";
 import { PageHeader } from "../../../components/page-header";
 import { errorMessage } from "../../../lib/api-error";
 import { isLeadGenerator } from "../../../lib/landing";
@@ -87,20 +88,22 @@ export function LeadsPage() {
             <Button
               variant="default"
               leftSection={<IconFileSpreadsheet size={16} />}
+              aria-label={EXPORT_NAME.csv}
               onClick={() => runExport("csv")}
               loading={exporting === "csv"}
               disabled={noExport || exporting === "xlsx"}
             >
-              Export CSV
+              <ExportLabel format="csv" />
             </Button>
             <Button
               variant="default"
               leftSection={<IconFileTypeXls size={16} />}
+              aria-label={EXPORT_NAME.xlsx}
               onClick={() => runExport("xlsx")}
               loading={exporting === "xlsx"}
               disabled={noExport || exporting === "csv"}
             >
-              Export Excel (.xlsx)
+              <ExportLabel format="xlsx" />
             </Button>
           </>
         }
@@ -161,6 +164,7 @@ export function LeadsPage() {
           {...paging}
           names={names}
           onOpen={search.openLead}
+          ownLeadsOnly={roleId === ROLE.leadGenerator}
         />
       )}
 

@@ -66,9 +66,12 @@ function Row({
   onToggle,
   onEdit,
   onAddChild,
+  alignWithToggles,
 }: {
   org: OrganizationDetail;
   depth: number;
+  /** Some other row has a toggle: keep its place so the names line up. */
+  alignWithToggles?: boolean;
   ownerGroup?: number;
   expanded?: boolean;
   onToggle?: () => void;
@@ -99,7 +102,7 @@ function Row({
             style={{ transform: expanded ? "rotate(90deg)" : undefined, transition: "transform 150ms" }}
           />
         </ActionIcon>
-      ) : depth === 0 ? (
+      ) : depth === 0 && alignWithToggles ? (
         <Box w={22} style={{ flex: "none" }} />
       ) : null}
       <ThemeIcon variant="light" color={org.isDeleted ? "gray" : "indigo"} size={34} radius="md">
@@ -160,6 +163,7 @@ export function OrganizationTree({
       return next;
     });
 
+  const anyToggle = roots.some((r) => r.children.length > 0);
   return (
     <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Organizations">
       {roots.map((root) => {
@@ -177,6 +181,7 @@ export function OrganizationTree({
             <Row
               org={root}
               depth={0}
+              alignWithToggles={anyToggle}
               ownerGroup={root.children.length > 0 ? root.children.length : undefined}
               expanded={expanded}
               onToggle={root.children.length ? () => toggle(root.id) : undefined}

@@ -9,6 +9,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileTypeXls, IconUsersGroup } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { DataTable, type DataTableColumn, type SortState } from "../../../components/data-table";
+import { EXPORT_NAME, ExportLabel } from "../../../components/export-label";
 import { FilterBar } from "../../../components/filter-bar";
 import { PageHeader } from "../../../components/page-header";
 import { SearchInput } from "../../../components/search-input";
@@ -188,20 +189,22 @@ export function SmartCircleUsersPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
+              aria-label={EXPORT_NAME.csv}
               onClick={() => runExport("csv")}
               loading={exportingAs === "csv"}
               disabled={query.data?.total === 0 || exportingAs === "xlsx"}
             >
-              Export CSV
+              <ExportLabel format="csv" />
             </Button>
             <Button
               variant="default"
               leftSection={<IconFileTypeXls size={16} />}
+              aria-label={EXPORT_NAME.xlsx}
               onClick={() => runExport("xlsx")}
               loading={exportingAs === "xlsx"}
               disabled={query.data?.total === 0 || exportingAs === "csv"}
             >
-              Export Excel (.xlsx)
+              <ExportLabel format="xlsx" />
             </Button>
           </>
         }

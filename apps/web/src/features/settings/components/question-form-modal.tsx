@@ -133,6 +133,7 @@ export function QuestionFormModal({
             <Select<number>
               label="Data type"
               description="What the answer is"
+              placeholder="Choose a data type"
               required
               data={types.dataTypes.map((d) => ({ value: d.id, label: d.name }))}
               comboboxProps={{ withinPortal: true }}
