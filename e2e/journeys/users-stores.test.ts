@@ -205,7 +205,7 @@ describe("users and stores", () => {
     await shot(page, "55-organization-drawer");
     await drawer.getByRole("button", { name: "Save" }).click();
     await notice(page, "Summit Home West was saved.").waitFor();
-    await tree.getByText(/Los_Angeles · weeks start Sunday · 4 territories/).waitFor();
+    await tree.getByText(/Los Angeles · weeks start Sunday · 4 territories/).waitFor();
 
     await page.goto("/reports/smart-circle-users");
     await page

@@ -466,8 +466,8 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
 
     await tx.insert(features).values([
       {
-        name: "Dark mode",
-        description: "Switch the app between light and dark themes from the user menu.",
+        name: "Consent texts in settings",
+        description: "Admins write the consent texts shoppers agree to in Settings > Lead capture.",
         isActive: true,
       },
       {

@@ -30,7 +30,7 @@ function Meta({ org }: { org: OrganizationDetail }) {
   const active = org.territories.filter((t) => t.isActive).length;
   return (
     <Text fz="xs" c="dimmed">
-      {org.timeZone} · {firstDay(org.intFirstDayOfWeek)} · {active}{" "}
+      {org.timeZone.replaceAll("_", " ")} · {firstDay(org.intFirstDayOfWeek)} · {active}{" "}
       {active === 1 ? "territory" : "territories"}
     </Text>
   );

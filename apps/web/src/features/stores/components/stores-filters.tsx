@@ -35,7 +35,7 @@ export function StoresFilters({
       search={
         <SearchInput
           label="Search"
-          placeholder="Name, number, city or address"
+          placeholder="Name, number, city, street"
           value={value.search}
           onSearch={(search) => onChange({ search })}
         />
