@@ -3,24 +3,13 @@ import {
   type OrganizationUpsertRequest,
   organizationUpsertRequest,
 } from "@fieldlead/contracts";
-import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Divider, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { randomId } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { FormFooter } from "../../../components/form-footer";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useUpsertOrganization } from "../api/upsert-organization";
@@ -306,27 +295,12 @@ export function OrganizationForm({
         />
       </Stack>
 
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="md"
-        bg="var(--mantine-color-body)"
-        style={{ borderTop: "1px solid var(--mantine-color-default-border)", zIndex: 2 }}
-      >
-        <Group justify="space-between" gap="sm">
-          <Text fz="xs" c="dimmed">
-            Settings and territories are saved together.
-          </Text>
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {organization ? "Save" : "Create"}
-            </Button>
-          </Group>
-        </Group>
-      </Box>
+      <FormFooter
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        submitLabel={organization ? "Save" : "Create"}
+        note="Settings and territories are saved together."
+      />
     </form>
   );
 }

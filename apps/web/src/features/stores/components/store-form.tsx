@@ -6,24 +6,13 @@ import {
   US_STATES,
   usStateByCode,
 } from "@fieldlead/contracts";
-import {
-  Alert,
-  Box,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Fieldset, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconMapPinCheck } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
+import { FormFooter } from "../../../components/form-footer";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 import { useUpsertStore } from "../api/upsert-store";
@@ -268,24 +257,12 @@ export function StoreForm({
           />
         </Stack>
       </Fieldset>
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="md"
-        bg="var(--mantine-color-body)"
-        style={{ borderTop: "1px solid var(--mantine-color-default-border)", zIndex: 2 }}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            {readOnly ? "Close" : "Cancel"}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" loading={mutation.isPending}>
-              {store ? "Save" : "Create"}
-            </Button>
-          )}
-        </Group>
-      </Box>
+      <FormFooter
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        readOnly={readOnly}
+        submitLabel={store ? "Save" : "Create"}
+      />
     </form>
   );
 }

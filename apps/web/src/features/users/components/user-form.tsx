@@ -9,12 +9,9 @@ import {
 } from "@fieldlead/contracts";
 import {
   Alert,
-  Box,
-  Button,
   Checkbox,
   Divider,
   Fieldset,
-  Group,
   MultiSelect,
   Select,
   SimpleGrid,
@@ -29,6 +26,7 @@ import { IconAlertCircle, IconBuildingStore, IconLock } from "@tabler/icons-reac
 import { useMemo, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { DigitsInput } from "../../../components/digits-input";
+import { FormFooter } from "../../../components/form-footer";
 import type { ApiError } from "../../../lib/api-error";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
@@ -414,24 +412,12 @@ export function UserForm({
         </Stack>
       </Fieldset>
 
-      <Box
-        pos="sticky"
-        bottom={0}
-        py="md"
-        bg="var(--mantine-color-body)"
-        style={{ borderTop: "1px solid var(--mantine-color-default-border)", zIndex: 2 }}
-      >
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            {readOnly ? "Close" : "Cancel"}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" loading={mutation.isPending}>
-              {user ? "Save" : form.values.sendInvitation ? "Create and invite" : "Create"}
-            </Button>
-          )}
-        </Group>
-      </Box>
+      <FormFooter
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        readOnly={readOnly}
+        submitLabel={user ? "Save" : form.values.sendInvitation ? "Create and invite" : "Create"}
+      />
 
       <ConfirmModal
         opened={confirmDeactivate}
