@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { dataExceptionMessage } from "./db-errors";
 import { AppError } from "./errors";
 
 const TITLES: Record<number, string> = {
@@ -25,6 +26,27 @@ function problem(status: number, message: string, extra: Record<string, unknown>
 }
 
 const FIELD_LABEL = (path: PropertyKey[]) => path.map(String).join(".") || "body";
+
+const MAX_INT4 = 2_147_483_647;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The body fields holding a value the database refused (a number past 32 bits, text it cannot store). */
+function offendingFields(body: unknown, code: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const walk = (v: unknown, path: string[]) => {
+    if (path.length > 8) return;
+    if (typeof v === "number" && code === "22003" && Math.abs(v) > MAX_INT4)
+      errors[`body.${FIELD_LABEL(path)}`] = [`Use a number up to ${MAX_INT4}`];
+    else if (typeof v === "string" && code !== "22003" && v.includes("\u0000"))
+      errors[`body.${FIELD_LABEL(path)}`] = ["Remove the NUL character (\\u0000)"];
+    else if (typeof v === "string" && code !== "22003" && UNPAIRED_SURROGATE.test(v))
+      errors[`body.${FIELD_LABEL(path)}`] = ["Remove the broken character (an unpaired UTF-16 surrogate)"];
+    else if (v && typeof v === "object")
+      for (const [k, child] of Object.entries(v).slice(0, 1000)) walk(child, [...path, k]);
+  };
+  walk(body, []);
+  return errors;
+}
 
 /** Every error becomes RFC 7807 problem JSON with a readable `message`; a 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance, opts: { serveApp: boolean }) {
@@ -56,6 +78,24 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveApp: bo
         .status(500)
         .type("application/problem+json")
         .send(problem(500, "Something went wrong on our side.", { requestId }));
+    }
+    // A value the schemas let through but the database cannot hold is the client's mistake, not a 500.
+    const data = dataExceptionMessage(err);
+    if (data) {
+      // Logged, so that a server-side slip of the same class (a bad value built in code) stays visible.
+      request.log.warn({ err }, "the database refused a value of the request");
+      const errors = offendingFields(request.body, data.code);
+      const first = Object.entries(errors)[0];
+      return reply
+        .status(400)
+        .type("application/problem+json")
+        .send(
+          problem(400, first ? `${first[0]}: ${first[1][0]}` : data.message, {
+            code: "validation",
+            errors,
+            requestId,
+          }),
+        );
     }
     const status = typeof err.statusCode === "number" && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
