@@ -4,10 +4,12 @@
  * in one organization, on PostgreSQL and on the embedded database (PGlite on disk).
  *
  *   npx tsx bench/leads-search.bench.ts [--target pg|pglite|both] [--count 1000000] [--pglite-count N]
- *                                       [--runs 40] [--fresh] [--explain]
+ *                                       [--runs 40] [--fresh] [--explain] [--only TEXT] [--pglite-dir DIR]
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/fl_bench), created when missing and
- * reused when it already holds the leads (--fresh starts over). PGlite: a new temporary folder each run.
+ * reused when it already holds the leads (--fresh starts over). PGlite: a new temporary folder each run, or
+ * --pglite-dir, kept and reused like the PostgreSQL database (delete the folder to start over). --only runs the searches whose label contains
+ * TEXT; --explain prints each page's EXPLAIN (ANALYZE, BUFFERS).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +39,8 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "40" },
     fresh: { type: "boolean", default: false },
     explain: { type: "boolean", default: false },
+    only: { type: "string" },
+    "pglite-dir": { type: "string" },
   },
 });
 const COUNT = Number(args.count);
@@ -110,6 +114,11 @@ async function scenarios(d: Database, orgId: number): Promise<Scenario[]> {
     [orgId],
   );
   const lg = await one<{ id: number }>(d, "select id from users where email = 'lg@demo.local'");
+  const territory = await one<{ id: number }>(
+    d,
+    "select territory_id as id from leads where organization_id = $1 and territory_id is not null limit 1",
+    [orgId],
+  );
   const admin = "admin@demo.local";
   return [
     { label: "internal, all time", user: admin, path: "internal", body: {} },
@@ -151,6 +160,48 @@ async function scenarios(d: Database, orgId: number): Promise<Scenario[]> {
       user: admin,
       path: "internal",
       body: { dateRange: 5, sortBy: "lastName", sortDirection: "asc" },
+    },
+    {
+      label: "internal, all time, sorted by last name",
+      user: admin,
+      path: "internal",
+      body: { sortBy: "lastName", sortDirection: "asc" },
+    },
+    {
+      label: "internal, all time, sorted by last name desc",
+      user: admin,
+      path: "internal",
+      body: { sortBy: "lastName", sortDirection: "desc" },
+    },
+    {
+      label: "internal, all time, sorted by first name",
+      user: admin,
+      path: "internal",
+      body: { sortBy: "firstName", sortDirection: "asc" },
+    },
+    {
+      label: "internal, all time, one territory, sorted by last name",
+      user: admin,
+      path: "internal",
+      body: { territoryIds: [territory.id], sortBy: "lastName", sortDirection: "asc" },
+    },
+    {
+      label: "internal, all time, status Sold, sorted by last name",
+      user: admin,
+      path: "internal",
+      body: { statusIds: [7], sortBy: "lastName", sortDirection: "asc" },
+    },
+    {
+      label: "internal, text: last name 'garc', sorted by last name",
+      user: admin,
+      path: "internal",
+      body: { text: "garc", sortBy: "lastName", sortDirection: "asc" },
+    },
+    {
+      label: "external, all time, sorted by last name",
+      user: admin,
+      path: "external",
+      body: { sortBy: "lastName", sortDirection: "asc" },
     },
     { label: "internal, all time, page 20", user: admin, path: "internal", body: { page: 20 } },
     { label: "external, This Year", user: admin, path: "external", body: { dateRange: 7 } },
@@ -246,6 +297,7 @@ async function run(label: string, d: Database, count: number) {
 
   const rows: string[] = [];
   for (const s of await scenarios(d, orgId)) {
+    if (args.only && !s.label.includes(args.only)) continue;
     const token = await signIn(s.user);
     const call = () =>
       app.inject({
@@ -287,7 +339,7 @@ async function run(label: string, d: Database, count: number) {
       direct = `${ms(pct(sqlTimes, 0.5))} / ${ms(pct(sqlTimes, 0.95))}`;
       if (args.explain) {
         const plan = await d.executeSql(
-          `explain (analyze, costs off, timing off, summary off) ${q.page.sql}`,
+          `explain (analyze, buffers, costs off, timing off) ${q.page.sql}`,
           q.page.params,
         );
         explain = (plan.rows as { "QUERY PLAN": string }[]).map((r) => r["QUERY PLAN"]).join("\n");
@@ -348,14 +400,15 @@ async function onPostgres() {
 }
 
 async function onPglite() {
-  const dir = mkdtempSync(join(tmpdir(), "fl-bench-pglite-"));
+  const keep = args["pglite-dir"];
+  const dir = keep ?? mkdtempSync(join(tmpdir(), "fl-bench-pglite-"));
   const d = await openDatabase({ dataDir: dir });
   try {
     const r = await run("PGlite", d, PGLITE_COUNT);
     return { ...r, version: "PGlite 0.5 (PostgreSQL 18, WebAssembly), on disk" };
   } finally {
     await d.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -100,6 +100,16 @@ export const leads = pgTable(
     // without them it guesses that any name prefix matches 0.5% of the leads (docs/decisions/0011).
     index("leads_org_last_name_idx").on(t.organizationId, sql`lower(${t.lastName}) text_pattern_ops`),
     index("leads_org_first_name_idx").on(t.organizationId, sql`lower(${t.firstName}) text_pattern_ops`),
+    // Sorting by name: the exact order of leadOrder() (DESC NULLS LAST, read backwards for ascending), so the
+    // first page of "all time, by last name" walks the index and stops after a page instead of sorting every
+    // live lead of the organization. The prefix indexes above cannot serve ORDER BY (text_pattern_ops). A text
+    // search sorted by name is kept off these (leadOrder(), docs/benchmarks.md).
+    index("leads_org_last_name_sort_idx")
+      .on(t.organizationId, sql`lower(${t.lastName}) desc nulls last`, t.capturedAt.desc(), t.id.desc())
+      .where(live),
+    index("leads_org_first_name_sort_idx")
+      .on(t.organizationId, sql`lower(${t.firstName}) desc nulls last`, t.capturedAt.desc(), t.id.desc())
+      .where(live),
     index("leads_org_duplicate_of_idx")
       .on(t.organizationId, t.duplicateOfLeadId)
       .where(sql`duplicate_of_lead_id is not null`),

@@ -122,12 +122,21 @@ function dir(column: SQL | typeof leads.id | typeof leads.capturedAt, direction:
   return direction === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }
 
-export function leadOrder(s: Sort<LeadSortKey>): SQL[] {
+/**
+ * The name sorts match the name sort indexes (`lower(name) desc nulls last, captured_at desc, id desc`), so the
+ * first page of "by last name" walks the index and stops. With a text search the planner must not walk them:
+ * a name prefix matches a contiguous stretch of that order ("garc" sits a quarter of the way in), not rows spread
+ * evenly as it assumes, so it would read a quarter of the organization's leads to find 25 (1 s at a million
+ * leads instead of 70 ms). `|| ''` sorts the same but no index matches it, so the text matches are sorted instead.
+ */
+export function leadOrder(s: Sort<LeadSortKey>, opts: { textSearch?: boolean } = {}): SQL[] {
+  const name = (column: typeof leads.firstName | typeof leads.lastName) =>
+    opts.textSearch ? sql`(lower(${column}) || '')` : sql`lower(${column})`;
   const by: Record<LeadSortKey, SQL | typeof leads.id | typeof leads.capturedAt> = {
     capturedAt: leads.capturedAt,
     id: leads.id,
-    firstName: sql`lower(${leads.firstName})`,
-    lastName: sql`lower(${leads.lastName})`,
+    firstName: name(leads.firstName),
+    lastName: name(leads.lastName),
     phone: sql`${leads.phone}`,
     email: sql`${leads.email}`,
     status: sql`${leads.statusId}`,
@@ -159,7 +168,7 @@ export function leadsSearchRepository(db: Db) {
   const pageQuery = (f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number) =>
     selectLeadRows(db)
       .where(leadConditions(f))
-      .orderBy(...leadOrder(sort))
+      .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
       .limit(limit)
       .offset(offset);
   const countFrom = (f: LeadFilters) => sql`select 1 from ${leads} where ${leadConditions(f)}`;
@@ -195,7 +204,7 @@ export function leadsSearchRepository(db: Db) {
         .leftJoin(users, eq(users.id, leads.capturedByUserId))
         .leftJoin(serviceTypes, eq(serviceTypes.id, leads.serviceTypeId))
         .where(leadConditions(f))
-        .orderBy(...leadOrder(sort))
+        .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
         .limit(limit);
       return rows.map((r) => r.id);
     },

@@ -1,0 +1,2 @@
+CREATE INDEX "leads_org_last_name_sort_idx" ON "leads" USING btree ("organization_id",lower("last_name") desc nulls last,"captured_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "leads_org_first_name_sort_idx" ON "leads" USING btree ("organization_id",lower("first_name") desc nulls last,"captured_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;
