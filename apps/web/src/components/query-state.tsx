@@ -1,5 +1,6 @@
 import { Alert, Button, Group } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertCircle, IconAlertTriangle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { errorMessage } from "../lib/api-error";
 
 /** What a screen shows when its data could not be loaded. */
@@ -20,6 +21,15 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
           </Button>
         ) : null}
       </Group>
+    </Alert>
+  );
+}
+
+/** What a form shows above its fields when the server refused it for a reason no single field carries. */
+export function FormError({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={title}>
+      {children}
     </Alert>
   );
 }

@@ -1,8 +1,9 @@
 import { forgotPasswordRequest } from "@fieldlead/contracts";
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconAlertCircle, IconArrowLeft, IconMailCheck } from "@tabler/icons-react";
+import { IconArrowLeft, IconMailCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { FormError } from "../../../components/query-state";
 import { useForgotPassword } from "../api/forgot-password";
 import { AuthCard } from "../components/auth-card";
 
@@ -46,11 +47,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
-          {mutation.error ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {mutation.error.message}
-            </Alert>
-          ) : null}
+          {mutation.error ? <FormError>{mutation.error.message}</FormError> : null}
           <TextInput
             label="Email"
             type="email"

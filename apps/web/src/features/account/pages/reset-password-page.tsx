@@ -1,8 +1,9 @@
 import { PASSWORD_MIN_LENGTH, passwordSchema, type ValidateLinkResponse } from "@fieldlead/contracts";
 import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconArrowLeft, IconClockX, IconLinkOff } from "@tabler/icons-react";
+import { IconArrowLeft, IconClockX, IconLinkOff } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { FormError } from "../../../components/query-state";
 import { landingPathFor } from "../../../lib/landing";
 import { session } from "../../../lib/session";
 import { useResetPassword } from "../api/reset-password";
@@ -50,9 +51,7 @@ export function ResetPasswordPage() {
   if (validation.isError) {
     return (
       <AuthCard title="Could not check the link" footer={backToSignIn}>
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {validation.error.message}
-        </Alert>
+        <FormError>{validation.error.message}</FormError>
         <Button variant="light" onClick={() => validation.refetch()}>
           Try again
         </Button>
@@ -146,12 +145,12 @@ function NewPasswordForm({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {linkProblem ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            <FormError>
               {linkProblem.message}{" "}
               <Anchor component={Link} to="/forgot-password" fz="sm">
                 Ask for a new link
               </Anchor>
-            </Alert>
+            </FormError>
           ) : null}
           {email ? (
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />

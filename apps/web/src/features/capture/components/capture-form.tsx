@@ -6,7 +6,6 @@ import {
   US_STATES,
 } from "@fieldlead/contracts";
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -19,9 +18,10 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconDeviceFloppy } from "@tabler/icons-react";
+import { IconDeviceFloppy } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
+import { FormError } from "../../../components/query-state";
 import { QuestionField } from "../../../components/question-field";
 import type { ApiError } from "../../../lib/api-error";
 import { useCaptureLead } from "../api/capture-lead";
@@ -344,17 +344,7 @@ export function CaptureForm({
           ) : null}
         </Section>
 
-        {failure ? (
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Could not save"
-          >
-            {failure.message}
-          </Alert>
-        ) : null}
+        {failure ? <FormError title="Could not save">{failure.message}</FormError> : null}
 
         {duplicates ? (
           <div ref={warningRef}>

@@ -1,9 +1,9 @@
 import { type Feature, featureUpsertRequest } from "@fieldlead/contracts";
-import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { FormError } from "../../../components/query-state";
 import { useUpsertFeature } from "../api/upsert-feature";
 
 type Values = { name: string; description: string; isActive: boolean };
@@ -71,11 +71,7 @@ export function FeatureFormModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {generalError ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {generalError.message}
-            </Alert>
-          ) : null}
+          {generalError ? <FormError>{generalError.message}</FormError> : null}
           <TextInput
             label="Name"
             placeholder="Speed-to-lead report"

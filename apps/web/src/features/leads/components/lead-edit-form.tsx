@@ -1,10 +1,10 @@
 import { type LeadDetail, normalizeEmail, normalizePhone, US_STATES } from "@fieldlead/contracts";
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
+import { FormError } from "../../../components/query-state";
 import {
   type AnswerDraft,
   answerFromDraft,
@@ -178,11 +178,7 @@ export function LeadEditForm({ lead, onDone }: { lead: LeadDetail; onDone: () =>
   return (
     <form onSubmit={submit} noValidate aria-label="Edit lead">
       <Stack gap="md">
-        {failure ? (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {failure.message}
-          </Alert>
-        ) : null}
+        {failure ? <FormError>{failure.message}</FormError> : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="First name"

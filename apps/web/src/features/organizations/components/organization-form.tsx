@@ -3,13 +3,13 @@ import {
   type OrganizationUpsertRequest,
   organizationUpsertRequest,
 } from "@fieldlead/contracts";
-import { Alert, Divider, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Divider, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { randomId } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { FormFooter } from "../../../components/form-footer";
+import { FormError } from "../../../components/query-state";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useUpsertOrganization } from "../api/upsert-organization";
@@ -205,11 +205,7 @@ export function OrganizationForm({
       aria-label={organization ? `Edit ${organization.name}` : "New organization"}
     >
       <Stack gap="md" pb="md">
-        {generalError ? (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {generalError}
-          </Alert>
-        ) : null}
+        {generalError ? <FormError>{generalError}</FormError> : null}
         <TextInput label="Name" required maxLength={120} data-autofocus {...form.getInputProps("name")} />
         {superAdmin ? (
           <Select

@@ -1,7 +1,6 @@
 import { BUSINESS_CONTACT_TOPICS, type BusinessContact, normalizeEmail } from "@fieldlead/contracts";
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Chip,
@@ -17,15 +16,9 @@ import {
 import { useForm } from "@mantine/form";
 import { randomId } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconAddressBook,
-  IconAlertCircle,
-  IconArrowDown,
-  IconArrowUp,
-  IconPlus,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconAddressBook, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import { DigitsInput } from "../../../components/digits-input";
+import { FormError } from "../../../components/query-state";
 import { useSaveBusinessContacts } from "../api/save-business-contacts";
 import type { ContactScope } from "../api/settings-keys";
 
@@ -92,11 +85,7 @@ export function ContactsEditor({
   return (
     <form onSubmit={submit} noValidate aria-label={`Business contacts of ${scopeName}`}>
       <Stack gap="md">
-        {general ? (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {general.message}
-          </Alert>
-        ) : null}
+        {general ? <FormError>{general.message}</FormError> : null}
         {rows.length === 0 ? (
           <Card withBorder radius="lg" py={40}>
             <EmptyState

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { FormError } from "../../../components/query-state";
 
 /**
  * Asks before deleting; when the server refuses (409: still in use) its message stays in the dialog, with
@@ -31,17 +31,7 @@ export function DeleteModal({
         <Text fz="sm" component="div">
           {children}
         </Text>
-        {error ? (
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Not deleted"
-          >
-            {error}
-          </Alert>
-        ) : null}
+        {error ? <FormError title="Not deleted">{error}</FormError> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {error ? "Close" : "Cancel"}

@@ -10,7 +10,6 @@ import {
   type LeadSettings,
 } from "@fieldlead/contracts";
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -25,7 +24,8 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconArrowBackUp, IconDeviceFloppy } from "@tabler/icons-react";
+import { IconArrowBackUp, IconDeviceFloppy } from "@tabler/icons-react";
+import { FormError } from "../../../components/query-state";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
 type Values = { duplicateWindowDays: number | string; disclosures: DisclosureTexts };
@@ -187,17 +187,7 @@ export function LeadSettingsForm({ settings }: { settings: LeadSettings }) {
           </Stack>
         </Card>
 
-        {general ? (
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Could not save"
-          >
-            {general.message}
-          </Alert>
-        ) : null}
+        {general ? <FormError title="Could not save">{general.message}</FormError> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" disabled={!form.isDirty() || save.isPending} onClick={() => form.reset()}>
             Undo changes

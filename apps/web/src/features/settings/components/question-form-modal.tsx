@@ -1,9 +1,9 @@
 import type { ServiceTypeQuestion } from "@fieldlead/contracts";
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea } from "@mantine/core";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { FormError } from "../../../components/query-state";
 import type { QuestionTypes } from "../api/get-question-types";
 import { useUpsertQuestion } from "../api/upsert-question";
 
@@ -113,11 +113,7 @@ export function QuestionFormModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {general ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {general.message}
-            </Alert>
-          ) : null}
+          {general ? <FormError>{general.message}</FormError> : null}
           <Textarea
             label="Question"
             placeholder="How old is the roof?"

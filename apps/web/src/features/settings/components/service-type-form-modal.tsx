@@ -1,9 +1,9 @@
 import type { ServiceType } from "@fieldlead/contracts";
-import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { FormError } from "../../../components/query-state";
 import { useUpsertServiceType } from "../api/upsert-service-type";
 
 type Values = { name: string; description: string; isActive: boolean };
@@ -76,11 +76,7 @@ export function ServiceTypeFormModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {general ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {general.message}
-            </Alert>
-          ) : null}
+          {general ? <FormError>{general.message}</FormError> : null}
           <TextInput
             label="Name"
             placeholder="Roofing"

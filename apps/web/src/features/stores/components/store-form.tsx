@@ -6,13 +6,14 @@ import {
   US_STATES,
   usStateByCode,
 } from "@fieldlead/contracts";
-import { Alert, Fieldset, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Fieldset, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconMapPinCheck } from "@tabler/icons-react";
+import { IconMapPinCheck } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormFooter } from "../../../components/form-footer";
+import { FormError } from "../../../components/query-state";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 import { useUpsertStore } from "../api/upsert-store";
@@ -171,11 +172,7 @@ export function StoreForm({
     <form onSubmit={submit} noValidate aria-label={store ? `Edit ${store.name}` : "New store"}>
       <Fieldset variant="unstyled" disabled={readOnly || mutation.isPending}>
         <Stack gap="md" pb="md">
-          {generalError ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {generalError}
-            </Alert>
-          ) : null}
+          {generalError ? <FormError>{generalError}</FormError> : null}
           <TextInput
             label="Name"
             placeholder="Costco Wayne"

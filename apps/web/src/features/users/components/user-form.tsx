@@ -22,11 +22,12 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconBuildingStore, IconLock } from "@tabler/icons-react";
+import { IconBuildingStore, IconLock } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormFooter } from "../../../components/form-footer";
+import { FormError } from "../../../components/query-state";
 import type { ApiError } from "../../../lib/api-error";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
@@ -242,11 +243,7 @@ export function UserForm({
     >
       <Fieldset variant="unstyled" disabled={readOnly || mutation.isPending}>
         <Stack gap="md" pb="md">
-          {generalError ? (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {generalError}
-            </Alert>
-          ) : null}
+          {generalError ? <FormError>{generalError}</FormError> : null}
           {identityLocked ? (
             <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
               {user?.firstName} belongs to other organizations too: only they or a Super Admin can change

@@ -1,7 +1,6 @@
 import { type UserTrade, userTradeUpsertRequest } from "@fieldlead/contracts";
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Group,
@@ -17,10 +16,10 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconEdit, IconPlus, IconTool, IconTrash } from "@tabler/icons-react";
+import { IconEdit, IconPlus, IconTool, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
-import { LoadError } from "../../../components/query-state";
+import { FormError, LoadError } from "../../../components/query-state";
 import { errorMessage } from "../../../lib/api-error";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { useLookupList } from "../../../lib/lookup-list";
@@ -193,11 +192,7 @@ export function UserTradesPanel({ userId, readOnly }: { userId: number; readOnly
             <Text fw={600} fz="sm">
               {editing ? `Change ${editing.tradeName}` : "Add a trade"}
             </Text>
-            {generalError ? (
-              <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-                {generalError}
-              </Alert>
-            ) : null}
+            {generalError ? <FormError>{generalError}</FormError> : null}
             <Group align="flex-start" gap="sm" grow wrap="wrap">
               <Select
                 label="Trade"
