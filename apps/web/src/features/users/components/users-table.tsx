@@ -152,7 +152,7 @@ export function UsersTable({
             <Group gap={6} hiddenFrom="lg" mt={4} wrap="nowrap">
               <UserStatusBadges user={u} />
               <Text fz="xs" c="dimmed" truncate="end" hiddenFrom="sm">
-                {u.roleName}
+                {u.subscriptionId !== 1 ? `${u.roleName} · ${programName(u.subscriptionId)}` : u.roleName}
               </Text>
             </Group>
           </Stack>
