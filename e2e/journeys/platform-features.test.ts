@@ -50,4 +50,25 @@ describe("feature flags and What's new", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("fits the features list on a phone: the description moves under the name, Edit and Delete stay in reach", async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, "superadmin@demo.local");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/platform/features");
+    await page.getByRole("table").waitFor();
+    await page.getByRole("button", { name: "Edit Address suggestions" }).waitFor();
+    const overflow = await page.evaluate(() => {
+      const container = document.querySelector("table")?.parentElement;
+      return {
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        table: container ? container.scrollWidth - container.clientWidth : -1,
+      };
+    });
+    expect(overflow).toEqual({ page: 0, table: 0 });
+    expect(await page.getByRole("button", { name: "Delete Address suggestions" }).isVisible()).toBe(true);
+    await snap(page, "33-features-390");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

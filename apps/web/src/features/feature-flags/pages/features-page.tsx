@@ -75,14 +75,16 @@ export function FeaturesPage() {
               </EmptyState.Actions>
             </EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={680}>
+            <Table.ScrollContainer minWidth={0}>
               <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={query.isPending}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Name</Table.Th>
-                    <Table.Th>Description</Table.Th>
+                    <Table.Th visibleFrom="sm">Description</Table.Th>
                     <Table.Th w={120}>Status</Table.Th>
-                    <Table.Th w={120}>Updated</Table.Th>
+                    <Table.Th w={120} visibleFrom="sm">
+                      Updated
+                    </Table.Th>
                     <Table.Th w={96}>
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.Th>
@@ -93,7 +95,7 @@ export function FeaturesPage() {
                     ? [0, 1, 2].map((i) => (
                         <Table.Tr key={i}>
                           {[140, 300, 64, 80, 56].map((w) => (
-                            <Table.Td key={w}>
+                            <Table.Td key={w} visibleFrom={w === 300 || w === 80 ? "sm" : undefined}>
                               <Skeleton height={14} width={w} radius="sm" />
                             </Table.Td>
                           ))}
@@ -101,10 +103,14 @@ export function FeaturesPage() {
                       ))
                     : features.map((f) => (
                         <Table.Tr key={f.id}>
-                          <Table.Td fw={600} miw={160}>
+                          {/* On a phone the description and date give way: the description shows here. */}
+                          <Table.Td fw={600}>
                             {f.name}
+                            <Text fz="xs" fw={400} c="dimmed" lineClamp={2} hiddenFrom="sm">
+                              {f.description || "No description"}
+                            </Text>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td visibleFrom="sm">
                             <Text fz="sm" c={f.description ? undefined : "dimmed"} lineClamp={2} maw={420}>
                               {f.description || "No description"}
                             </Text>
@@ -114,7 +120,7 @@ export function FeaturesPage() {
                               {f.isActive ? "Active" : "Inactive"}
                             </Badge>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td visibleFrom="sm">
                             <Text fz="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
                               {formatDay(f.updatedAt)}
                             </Text>
