@@ -1,3 +1,8 @@
+import {
+  BROKEN_CHARACTER_MESSAGE,
+  CONTROL_CHARACTER_MESSAGE,
+  ID_TOO_LARGE_MESSAGE,
+} from "@fieldlead/contracts";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadsTestKit } from "../src/modules/leads/leads.test-support";
@@ -250,6 +255,10 @@ function oddValues(field: string, s: Schema): unknown[] {
   }
 }
 
+/** The database safety net's messages (platform/db-errors.ts, error-handler.ts): the schemas should answer first. */
+const SAFETY_NET =
+  /Use a number up to|Remove the NUL character|Remove the broken character|cannot be saved|request is too large|date in the request/;
+
 const numericParam = (name: string) => name === "id" || name === "orgId";
 
 describe("bad input on every served call", () => {
@@ -317,6 +326,7 @@ describe("bad input on every served call", () => {
 
   it("answers 400 naming the field for a value of the wrong type, and never 500 for odd values", async () => {
     let mutations = 0;
+    const safetyNet: string[] = [];
     // The five lead lists share one search body: the odd values are tried on the first only.
     const hashing = /^\/api\/account\/(login|reset-password)$/;
     const sameSearch = /^\/api\/leads\/(external|leads-hd|leads-centah|rejected)\/search$/;
@@ -337,11 +347,15 @@ describe("bad input on every served call", () => {
         for (const value of values) {
           const res = await call(op, { payload: JSON.stringify({ ...base, [field]: value }) });
           expectNoServerError(res, `${what} = ${JSON.stringify(value)?.slice(0, 40)}`);
+          if (res.statusCode === 400 && SAFETY_NET.test(res.json().message))
+            safetyNet.push(`${what} = ${JSON.stringify(value)?.slice(0, 40)}: ${res.json().message}`);
           mutations++;
         }
       }
     }
     expect(mutations).toBeGreaterThan(500);
+    // Past-int4 numbers and NULs in top-level fields are refused by the request schemas, not the database.
+    expect(safetyNet).toEqual([]);
   });
 
   it("answers 400 naming the field for a number past the 32-bit ids and for text with a NUL", async () => {
@@ -350,11 +364,26 @@ describe("bad input on every served call", () => {
       payload: JSON.stringify({ ...(samples["POST /api/store/upsert"] as object), id: 2_147_483_648 }),
     });
     expect(expectProblem(big, "store id past int4")).toBe(400);
-    expect(big.json().errors).toEqual({ "body.id": ["Use a number up to 2147483647"] });
+    // The request schema refuses it (its message, not the database safety net's "Use a number up to ...").
+    expect(big.json().errors).toEqual({ "body.id": [ID_TOO_LARGE_MESSAGE] });
     const search = ops.find((o) => o.path === "/api/users/search")!;
     const nul = await call(search, { payload: JSON.stringify({ search: "pat\u0000" }) });
     expect(expectProblem(nul, "NUL in a search")).toBe(400);
-    expect(nul.json().errors).toEqual({ "body.search": ["Remove the NUL character (\\u0000)"] });
+    expect(nul.json().errors).toEqual({ "body.search": [CONTROL_CHARACTER_MESSAGE] });
+    const named = await call(store, {
+      payload: JSON.stringify({ ...(samples["POST /api/store/upsert"] as object), name: "Fuzz\u0000Store" }),
+    });
+    expect(expectProblem(named, "NUL in a store name")).toBe(400);
+    expect(named.json().errors).toEqual({ "body.name": [CONTROL_CHARACTER_MESSAGE] });
+    expect(named.json().message).toBe(`body.name: ${CONTROL_CHARACTER_MESSAGE}`);
+    const contacts = ops.find(
+      (o) => o.method === "POST" && o.path === "/api/settings/organization/{id}/business-contact",
+    )!;
+    const contact = await call(contacts, {
+      payload: JSON.stringify({ contacts: [{ name: "Fuzz\u0000", email: "fuzz@summit.example" }] }),
+    });
+    expect(expectProblem(contact, "NUL in a contact's name")).toBe(400);
+    expect(contact.json().errors).toEqual({ "body.contacts.0.name": [CONTROL_CHARACTER_MESSAGE] });
     // Nothing was half-written by a refused save.
     const lead = ops.find((o) => o.path === "/api/leads/internal/upsert")!;
     const count = async () =>
@@ -367,7 +396,7 @@ describe("bad input on every served call", () => {
       }),
     });
     expect(expectProblem(refused, "NUL in lead notes")).toBe(400);
-    expect(refused.json().errors).toHaveProperty(["body.notes"]);
+    expect(refused.json().errors).toEqual({ "body.notes": [CONTROL_CHARACTER_MESSAGE] });
     // A lone surrogate passes text columns but not the lead's jsonb history: the whole save is undone.
     const broken = await call(lead, {
       payload: JSON.stringify({
@@ -376,9 +405,7 @@ describe("bad input on every served call", () => {
       }),
     });
     expect(expectProblem(broken, "lone surrogate in a lead name")).toBe(400);
-    expect(broken.json().errors).toEqual({
-      "body.firstName": ["Remove the broken character (an unpaired UTF-16 surrogate)"],
-    });
+    expect(broken.json().errors).toEqual({ "body.firstName": [BROKEN_CHARACTER_MESSAGE] });
     expect(await count()).toBe(before);
     // A refused territory id in an organization save: the rename is not kept either.
     const org = ops.find((o) => o.path === "/api/organizations/upsert/smart-circle")!;
@@ -393,8 +420,8 @@ describe("bad input on every served call", () => {
         territories: [{ id: 2_147_483_648, name: "X" }],
       }),
     });
-    // The territory check may answer first (404, "not found in this organization") or the database (400).
-    expect([400, 404]).toContain(expectProblem(half, "territory id past int4"));
+    expect(expectProblem(half, "territory id past int4")).toBe(400);
+    expect(half.json().errors).toEqual({ "body.territories.0.id": [ID_TOO_LARGE_MESSAGE] });
     expect(await orgName()).toEqual(nameBefore);
     const person = ops.find((o) => o.path === "/api/users/upsert")!;
     const newPerson = await call(person, {
@@ -407,6 +434,7 @@ describe("bad input on every served call", () => {
       }),
     });
     expect(expectProblem(newPerson, "store id past int4")).toBe(400);
+    expect(newPerson.json().errors).toEqual({ "body.storeIds.0": [ID_TOO_LARGE_MESSAGE] });
     expect(
       (await t.database.executeSql("select id from users where email = 'half.saved@demo.test'", [])).rows,
     ).toEqual([]);

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { MAX_INT_ID, textSchema } from "./common";
 
 export const loginRequest = z.object({
-  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email address"),
+  email: textSchema.trim().min(1, "Enter your email").email("Enter a valid email address"),
   password: z.string().min(1, "Enter your password").max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -36,11 +37,11 @@ export const loggedInUser = z.object({
 export type LoggedInUser = z.infer<typeof loggedInUser>;
 
 export const forgotPasswordRequest = z.object({
-  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email address"),
+  email: textSchema.trim().min(1, "Enter your email").email("Enter a valid email address"),
 });
 export const forgotPasswordResponse = z.object({ message: z.string() });
 
-export const linkIdParam = z.object({ linkId: z.string().min(1).max(100) });
+export const linkIdParam = z.object({ linkId: textSchema.min(1).max(100) });
 export const validateLinkResponse = z.object({
   valid: z.boolean(),
   reason: z.enum(["ok", "expired", "used", "unknown"]),
@@ -56,10 +57,10 @@ export const passwordSchema = z
   .max(200, "Use at most 200 characters");
 
 export const resetPasswordRequest = z.object({
-  linkId: z.string().min(1).max(100),
+  linkId: textSchema.min(1).max(100),
   password: passwordSchema,
 });
 /** A reset signs the user in (an invitation lands them in the inviting organization). */
 export const resetPasswordResponse = loggedInUser;
 
-export const orgIdParam = z.object({ orgId: z.coerce.number().int().positive() });
+export const orgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(MAX_INT_ID) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, textSchema } from "./common";
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 export type LookupOption = z.infer<typeof option>;
@@ -97,9 +98,9 @@ export const featureUpdatesResponse = z.object({
   activeFeatures: z.array(feature),
 });
 export const featureUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters"),
-  description: z.string().trim().max(2000, "Use at most 2000 characters").default(""),
+  id: idSchema.optional(),
+  name: textSchema.trim().min(1, "Enter a name").max(120, "Use at most 120 characters"),
+  description: textSchema.trim().max(2000, "Use at most 2000 characters").default(""),
   isActive: z.boolean().default(false),
 });
 export type FeatureUpsertRequest = z.input<typeof featureUpsertRequest>;
@@ -114,7 +115,7 @@ export const webConfigUpsertRequest = z.object({ config: z.record(z.string(), z.
 export const webConfigUpsertResponse = z.object({ wingenWebConfig: z.record(z.string(), z.unknown()) });
 
 export const addressSuggestionsQuery = z.object({
-  query: z.string().trim().min(1, "Type part of an address, city or ZIP code").max(200),
+  query: textSchema.trim().min(1, "Type part of an address, city or ZIP code").max(200),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export const addressSuggestion = z.object({
@@ -135,7 +136,7 @@ export const addressDetails = z.object({
   timeZone: z.string().nullable(),
 });
 export type AddressDetails = z.infer<typeof addressDetails>;
-export const addressIdParam = z.object({ id: z.string().min(1).max(200) });
+export const addressIdParam = z.object({ id: textSchema.min(1).max(200) });
 
 export const mailboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 export const mailboxMessage = z.object({

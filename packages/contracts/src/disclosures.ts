@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { textSchema } from "./common";
 import type { ConsentDestination } from "./leads";
 
 /**
@@ -48,8 +48,7 @@ export function unknownPlaceholders(template: string): string[] {
 }
 
 /** One disclosure as an Admin writes it. */
-export const disclosureTemplateSchema = z
-  .string()
+export const disclosureTemplateSchema = textSchema
   .trim()
   .min(
     DISCLOSURE_MIN_LENGTH,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf } from "./common";
+import { idSchema, pageOf, textSchema } from "./common";
 import { isValidLocalDate } from "./time/local-date";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -158,15 +158,14 @@ export function normalizeEmail(raw: string | null | undefined): string | null {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Ids of integer columns (stores, users, questions...) stop at PostgreSQL's integer maximum. */
-const id = z.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 const ids = z.array(id).max(500);
 /** Lead ids are bigint. */
 const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const leadIdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 /** Optional text: trimmed; an empty string clears the field (null). */
 const optText = (max: number) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, `Use at most ${max} characters`)
     .nullish()
@@ -179,8 +178,7 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
 const localDate = z.string().refine(isValidLocalDate, "Use the date format yyyy-MM-dd");
 
-const phoneInput = z
-  .string()
+const phoneInput = textSchema
   .trim()
   .max(40)
   .nullish()
@@ -193,8 +191,7 @@ const phoneInput = z
     }
     return p;
   });
-const emailInput = z
-  .string()
+const emailInput = textSchema
   .trim()
   .max(254)
   .nullish()
@@ -217,12 +214,20 @@ export const answerValueSchema = z.union([
   z.null(),
 ]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
-export const leadAnswerInput = z.object({ questionId: id, value: answerValueSchema });
+/** An answer as sent: its text may not hold what the lead's jsonb answers cannot keep (a NUL, broken Unicode). */
+const answerValueInput = z.union([
+  textSchema.max(2000),
+  z.number(),
+  z.boolean(),
+  z.array(z.number().int()).max(100),
+  z.null(),
+]);
+export const leadAnswerInput = z.object({ questionId: id, value: answerValueInput });
 export type LeadAnswerInput = z.infer<typeof leadAnswerInput>;
 
 export const leadConsentInput = z.object({
   destination: consentDestinationSchema,
-  disclosureText: z.string().trim().min(1, "Keep the disclosure text the shopper saw").max(5000),
+  disclosureText: textSchema.trim().min(1, "Keep the disclosure text the shopper saw").max(5000),
   /** When the shopper accepted; now when omitted. */
   acceptedAt: z.iso.datetime({ offset: true }).optional(),
 });
@@ -239,23 +244,21 @@ export type InternalLeadConsentInput = z.infer<typeof internalLeadConsentInput>;
 const leadFields = {
   storeId: id.nullish(),
   serviceTypeId: id.nullish(),
-  firstName: z.string().trim().min(1, "Enter the first name").max(100).optional(),
-  lastName: z.string().trim().min(1, "Enter the last name").max(100).optional(),
+  firstName: textSchema.trim().min(1, "Enter the first name").max(100).optional(),
+  lastName: textSchema.trim().min(1, "Enter the last name").max(100).optional(),
   phone: phoneInput,
   email: emailInput,
   address: optText(200),
   city: optText(100),
   state: blankToNull(
-    z
-      .string()
+    textSchema
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, "Use the two-letter state code")
       .nullish(),
   ),
   zip: blankToNull(
-    z
-      .string()
+    textSchema
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code")
       .nullish(),
@@ -309,14 +312,14 @@ export const externalLeadSubmission = z.object({
   leadGeneratorId: id.nullish(),
   serviceTypeId: id.nullish(),
   capturedAt: z.iso.datetime({ offset: true }).optional(),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
-  phone: z.string().max(40).nullish(),
-  email: z.string().max(254).nullish(),
+  firstName: textSchema.trim().max(100).optional(),
+  lastName: textSchema.trim().max(100).optional(),
+  phone: textSchema.max(40).nullish(),
+  email: textSchema.max(254).nullish(),
   address: optText(200),
   city: optText(100),
-  state: z.string().trim().max(2).nullish(),
-  zip: z.string().trim().max(10).nullish(),
+  state: textSchema.trim().max(2).nullish(),
+  zip: textSchema.trim().max(10).nullish(),
   languageId: id.nullish(),
   notes: optText(4000),
   answers: z.array(leadAnswerInput).max(200).optional(),
@@ -365,7 +368,7 @@ export const leadSearchRequest = optionalBody(
     serviceTypeIds: ids.optional(),
     rejectionReasons: z.array(rejectionReasonSchema).max(10).optional(),
     /** Name (prefix of first or last name, or "first last"), phone (digits, prefix) or email (prefix). */
-    text: z.string().trim().max(100).nullish(),
+    text: textSchema.trim().max(100).nullish(),
     duplicatesOnly: z.boolean().optional(),
     /** Admins: list deleted leads (to restore one) instead of live ones. */
     deleted: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, pagingSchema } from "./common";
+import { idSchema, pageOf, pagingSchema, textSchema } from "./common";
 import { isValidTimeZone } from "./time/zone";
 
 let canonicalZones: Set<string> | null = null;
@@ -15,8 +15,7 @@ export function isIanaTimeZone(value: unknown): value is string {
   return /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(value) && isValidTimeZone(value);
 }
 
-export const ianaTimeZone = z
-  .string()
+export const ianaTimeZone = textSchema
   .trim()
   .min(1, "Choose a time zone")
   .refine(isIanaTimeZone, "Choose a time zone from the list (an IANA name such as America/New_York)");
@@ -27,8 +26,7 @@ export const blankToNull = <T extends z.ZodType>(schema: T) =>
 
 /** Optional text from a form: trimmed, an empty string means "none". */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  textSchema
     .trim()
     .max(max, `Use at most ${max} characters`)
     .transform((s) => (s === "" ? null : s))
@@ -43,8 +41,8 @@ export type Territory = z.infer<typeof territory>;
 
 /** A territory in an organization save: no id adds one; an id renames or (de)activates it. Unlisted ones stay. */
 export const territoryInput = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, "Enter a territory name").max(100, "Use at most 100 characters"),
+  id: idSchema.optional(),
+  name: textSchema.trim().min(1, "Enter a territory name").max(100, "Use at most 100 characters"),
   isActive: z.boolean().default(true),
 });
 
@@ -74,9 +72,9 @@ export type OrganizationDetail = z.infer<typeof organizationDetail>;
  * With `id` it changes only the fields sent; `territories` lists territories to add or change.
  */
 export const organizationUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters").optional(),
-  organizationParentId: z.number().int().positive().nullable().optional(),
+  id: idSchema.optional(),
+  name: textSchema.trim().min(1, "Enter a name").max(120, "Use at most 120 characters").optional(),
+  organizationParentId: idSchema.nullable().optional(),
   timeZone: ianaTimeZone.optional(),
   intFirstDayOfWeek: z
     .number()
@@ -85,7 +83,7 @@ export const organizationUpsertRequest = z.object({
     .max(6, "Choose a day from 0 (Sunday) to 6 (Saturday)")
     .nullable()
     .optional(),
-  crmIntegrationId: z.number().int().positive().nullable().optional(),
+  crmIntegrationId: idSchema.nullable().optional(),
   showApproaches: z.boolean().optional(),
   isSmartCircleLG: z.boolean().optional(),
   smartCircleCompany: optionalText(120).optional(),
@@ -98,7 +96,7 @@ export type OrganizationUpsertRequest = z.input<typeof organizationUpsertRequest
 export const settingsOrganizationsRequest = z.object({
   /** Super Admin only: include soft-deleted organizations (to restore one). */
   includeDeleted: z.boolean().default(false),
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 
 /** Owner groups (and organizations whose parent the caller does not administer) with their children. */
@@ -113,8 +111,8 @@ export const SMART_CIRCLE_SORT_KEYS = ["name", "email", "organization", "lastAct
  * an Excel workbook.
  */
 export const smartCircleUsersRequest = pagingSchema.extend({
-  search: z.string().trim().max(100).optional(),
-  organizationIds: z.array(z.number().int().positive()).max(200).optional(),
+  search: textSchema.trim().max(100).optional(),
+  organizationIds: z.array(idSchema).max(200).optional(),
   isActive: z.boolean().optional(),
   sortBy: z.enum(SMART_CIRCLE_SORT_KEYS).default("name"),
   sortDirection: z.enum(["asc", "desc"]).default("asc"),

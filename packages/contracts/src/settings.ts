@@ -1,13 +1,14 @@
 import { z } from "zod";
+import { idSchema, MAX_INT_ID, textSchema } from "./common";
 import { disclosureTemplateSchema } from "./disclosures";
 import { optionalBody } from "./leads";
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 /** A path id of an integer column (larger ids answer 400, not a database error). */
-export const settingsIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const settingsOrgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const settingsIdParam = z.object({ id: z.coerce.number().int().positive().max(MAX_INT_ID) });
+export const settingsOrgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(MAX_INT_ID) });
 const name = (what: string, max = 100) =>
-  z.string().trim().min(1, `Enter the ${what}`).max(max, `Use at most ${max} characters`);
+  textSchema.trim().min(1, `Enter the ${what}`).max(max, `Use at most ${max} characters`);
 
 export const includeInactiveRequest = optionalBody(z.object({ includeInactive: z.boolean().optional() }));
 
@@ -27,7 +28,7 @@ export const serviceTypeList = z.array(serviceType);
 export const serviceTypeUpsertRequest = z.object({
   id: id.optional(),
   name: name("service type's name"),
-  description: z.string().trim().max(1000).optional(),
+  description: textSchema.trim().max(1000).optional(),
   isActive: z.boolean().optional(),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
 });
@@ -97,9 +98,8 @@ const topic = z.enum(
 
 export const businessContactInput = z.object({
   name: name("contact's name"),
-  email: z.string().trim().toLowerCase().max(254).email("Enter a valid email address"),
-  phone: z
-    .string()
+  email: textSchema.trim().toLowerCase().max(254).email("Enter a valid email address"),
+  phone: textSchema
     .trim()
     .max(40)
     .nullish()

@@ -1,34 +1,32 @@
 import { z } from "zod";
-import { pageOf, pagingSchema } from "./common";
+import { idSchema, pageOf, pagingSchema, textSchema } from "./common";
 import { blankToNull, ianaTimeZone, optionalText } from "./organizations";
 import { usStateByCode } from "./us-states";
 
-export const usStateCode = z
-  .string()
+export const usStateCode = textSchema
   .trim()
   .toUpperCase()
   .refine((code) => usStateByCode(code) !== undefined, "Choose a US state (two-letter code such as NJ)");
 
 /** `POST /api/store/upsert`: the whole store (a form). Without `id` it creates one. */
 export const storeUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1, "Enter the store's name").max(120, "Use at most 120 characters"),
+  id: idSchema.optional(),
+  name: textSchema.trim().min(1, "Enter the store's name").max(120, "Use at most 120 characters"),
   /** An id of the `storesBrands` lookup list. */
-  brandId: z.number().int().positive().nullable().default(null),
+  brandId: idSchema.nullable().default(null),
   storeNumber: optionalText(20).default(null),
   address: optionalText(200).default(null),
   city: optionalText(100).default(null),
   state: blankToNull(usStateCode.nullable()).default(null),
   zip: blankToNull(
-    z
-      .string()
+    textSchema
       .trim()
       .regex(/^\d{5}$/, "Enter a 5-digit ZIP code")
       .nullable(),
   ).default(null),
   /** Defaults to the organization's time zone. */
   timeZone: blankToNull(ianaTimeZone.nullable()).default(null),
-  organizationTerritoryId: z.number().int().positive().nullable().default(null),
+  organizationTerritoryId: idSchema.nullable().default(null),
   isActive: z.boolean().default(true),
   latitude: z
     .number()
@@ -79,9 +77,9 @@ export const STORE_SORT_KEYS = [
 
 /** `POST /api/store/search`: filters combine with AND; `search` matches name, number, city and address. */
 export const storeSearchRequest = pagingSchema.extend({
-  search: z.string().trim().max(100).optional(),
-  brandIds: z.array(z.number().int().positive()).max(50).optional(),
-  territoryIds: z.array(z.number().int().positive()).max(500).optional(),
+  search: textSchema.trim().max(100).optional(),
+  brandIds: z.array(idSchema).max(50).optional(),
+  territoryIds: z.array(idSchema).max(500).optional(),
   states: z.array(usStateCode).max(50).optional(),
   isActive: z.boolean().optional(),
   sortBy: z.enum(STORE_SORT_KEYS).default("name"),

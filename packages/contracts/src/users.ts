@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, pagingSchema } from "./common";
+import { idSchema, idSchemaWith, pageOf, pagingSchema, textSchema } from "./common";
 import { blankToNull, ianaTimeZone } from "./organizations";
 
 /** Capture icons: PNG, JPEG or WebP (checked by their first bytes on the server), 256 KB at most. */
@@ -21,8 +21,7 @@ const option = z.object({ id: z.number().int(), name: z.string() });
 
 /** Digits only (spec section 5), 10 to 15 of them; empty means none. */
 export const phoneDigits = blankToNull(
-  z
-    .string()
+  textSchema
     .trim()
     .regex(/^\d+$/, "Enter digits only")
     .min(10, "Enter at least 10 digits")
@@ -31,10 +30,9 @@ export const phoneDigits = blankToNull(
 );
 
 const person = {
-  firstName: z.string().trim().min(1, "Enter a first name").max(60, "Use at most 60 characters"),
-  lastName: z.string().trim().min(1, "Enter a last name").max(60, "Use at most 60 characters"),
-  email: z
-    .string()
+  firstName: textSchema.trim().min(1, "Enter a first name").max(60, "Use at most 60 characters"),
+  lastName: textSchema.trim().min(1, "Enter a last name").max(60, "Use at most 60 characters"),
+  email: textSchema
     .trim()
     .min(1, "Enter an email")
     .max(200, "Use at most 200 characters")
@@ -49,22 +47,22 @@ const person = {
  * that person to this one with their own name and password unchanged (`result: "linked"`).
  */
 export const userUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   ...person,
   /** Ids of the `languageTypes` lookup list. */
-  languageIds: z.array(z.number().int().positive()).max(20).default([]),
+  languageIds: z.array(idSchema).max(20).default([]),
   timeZone: blankToNull(ianaTimeZone.nullable()).default(null),
   /** An id of the `userHoursTypes` lookup list. */
-  hoursTypeId: z.number().int().positive().nullable().default(null),
+  hoursTypeId: idSchema.nullable().default(null),
   /** Active in this organization; deactivating ends the person's sessions and keeps their history. */
   isActive: z.boolean().default(true),
-  roleId: z.number({ error: "Choose a role" }).int().positive(),
+  roleId: idSchemaWith("Choose a role"),
   /** 1 full product, 2 second partner program, 16 retailer program; omitted keeps the current one (1 when new). */
   subscriptionId: z
     .union([z.literal(1), z.literal(2), z.literal(16)], "Choose subscription 1, 2 or 16")
     .optional(),
-  territoryIds: z.array(z.number().int().positive()).max(500).default([]),
-  storeIds: z.array(z.number().int().positive()).max(5000).default([]),
+  territoryIds: z.array(idSchema).max(500).default([]),
+  storeIds: z.array(idSchema).max(5000).default([]),
   /** Omitted: unchanged; null: removed. */
   captureIcon: captureIconInput.nullable().optional(),
   /** Email an invitation to set a password once saved. */
@@ -74,7 +72,7 @@ export type UserUpsertRequest = z.input<typeof userUpsertRequest>;
 
 /** `POST /api/users/hd/upsert`: a home-improvement retailer program user (subscription 16, role 2). */
 export const hdUserUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   ...person,
   isActive: z.boolean().default(true),
   sendInvitation: z.boolean().default(false),
@@ -126,10 +124,10 @@ export const USER_SORT_KEYS = ["name", "email", "role", "lastLoginAt", "createdA
 
 /** `POST /api/users/search`: filters combine with AND; `search` matches name, email and phone. */
 export const userSearchRequest = pagingSchema.extend({
-  search: z.string().trim().max(100).optional(),
-  roleIds: z.array(z.number().int().positive()).max(20).optional(),
-  territoryIds: z.array(z.number().int().positive()).max(500).optional(),
-  storeIds: z.array(z.number().int().positive()).max(500).optional(),
+  search: textSchema.trim().max(100).optional(),
+  roleIds: z.array(idSchema).max(20).optional(),
+  territoryIds: z.array(idSchema).max(500).optional(),
+  storeIds: z.array(idSchema).max(500).optional(),
   isActive: z.boolean().optional(),
   sortBy: z.enum(USER_SORT_KEYS).default("name"),
   sortDirection: z.enum(["asc", "desc"]).default("asc"),
@@ -179,9 +177,9 @@ export const userTradesResponse = z.array(userTrade);
 
 /** `POST /api/users/trade/{userId}/upsert`: without `id` adds a trade; with it changes that row. */
 export const userTradeUpsertRequest = z.object({
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   /** An id of the `userTrades` lookup list; one row per person and trade. */
-  tradeId: z.number({ error: "Choose a trade" }).int().positive(),
+  tradeId: idSchemaWith("Choose a trade"),
   yearsOfExperience: z
     .number()
     .int("Enter whole years")
@@ -189,6 +187,6 @@ export const userTradeUpsertRequest = z.object({
     .max(80, "Enter at most 80 years")
     .nullable()
     .default(null),
-  notes: blankToNull(z.string().trim().max(500, "Use at most 500 characters").nullable()).default(null),
+  notes: blankToNull(textSchema.trim().max(500, "Use at most 500 characters").nullable()).default(null),
 });
 export type UserTradeUpsertRequest = z.input<typeof userTradeUpsertRequest>;
