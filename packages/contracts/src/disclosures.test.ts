@@ -12,6 +12,7 @@ import { leadSettingsSaveRequest } from "./settings";
 describe("disclosures", () => {
   it("has a default text for every consent destination, in the forms' order", () => {
     expect(DISCLOSURE_DESTINATIONS).toEqual(CONSENT_DESTINATIONS.map((d) => d.id));
+    expect(Object.keys(DEFAULT_DISCLOSURE_TEMPLATES).sort()).toEqual([...DISCLOSURE_DESTINATIONS].sort());
     for (const d of DISCLOSURE_DESTINATIONS) {
       expect(disclosureTemplateSchema.safeParse(DEFAULT_DISCLOSURE_TEMPLATES[d]).success, d).toBe(true);
     }

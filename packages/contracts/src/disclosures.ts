@@ -1,5 +1,5 @@
 import { textSchema } from "./common";
-import type { ConsentDestination } from "./leads";
+import { CONSENT_DESTINATIONS, type ConsentDestination } from "./leads";
 
 /**
  * The consent disclosures a shopper reads before agreeing to be contacted by a destination
@@ -20,8 +20,8 @@ export const DEFAULT_DISCLOSURE_TEMPLATES: Readonly<Record<ConsentDestination, s
 
 export type DisclosureTexts = Record<ConsentDestination, string>;
 
-/** The destinations in the order of the forms (the same as `CONSENT_DESTINATIONS`). */
-export const DISCLOSURE_DESTINATIONS = Object.keys(DEFAULT_DISCLOSURE_TEMPLATES) as ConsentDestination[];
+/** The destinations in the order of the forms. */
+export const DISCLOSURE_DESTINATIONS: readonly ConsentDestination[] = CONSENT_DESTINATIONS.map((d) => d.id);
 
 export const DISCLOSURE_MIN_LENGTH = 20;
 export const DISCLOSURE_MAX_LENGTH = 2000;

@@ -13,19 +13,17 @@ export type LeadSettingsRow = {
   disclosures: Record<ConsentDestination, string | null>;
 };
 
-const leadSettingsColumns = {
-  duplicateWindowDays: leadSettings.duplicateWindowDays,
-  disclosureCrm: leadSettings.disclosureCrm,
-  disclosureRetailer: leadSettings.disclosureRetailer,
-  disclosureRetailerProgram: leadSettings.disclosureRetailerProgram,
-  disclosureSecondPartner: leadSettings.disclosureSecondPartner,
-};
+/** Where each destination's disclosure is stored (the one place that names the columns). */
 const DISCLOSURE_COLUMNS = {
   crm: "disclosureCrm",
   retailer: "disclosureRetailer",
   retailerProgram: "disclosureRetailerProgram",
   secondPartner: "disclosureSecondPartner",
-} as const satisfies Record<ConsentDestination, keyof typeof leadSettingsColumns>;
+} as const satisfies Record<ConsentDestination, keyof typeof leadSettings.$inferSelect>;
+const DISCLOSURE_ENTRIES = Object.entries(DISCLOSURE_COLUMNS) as [
+  ConsentDestination,
+  (typeof DISCLOSURE_COLUMNS)[ConsentDestination],
+][];
 
 const contactColumns = {
   id: businessContacts.id,
@@ -87,19 +85,17 @@ export function contactsRepository(db: Db) {
     /** The organization's lead settings (its name too, for `{organization}`); no row means the defaults. */
     async leadSettings(ctx: Scope): Promise<LeadSettingsRow> {
       const [row] = await db
-        .select({ name: organizations.name, ...leadSettingsColumns })
+        .select({ name: organizations.name, settings: leadSettings })
         .from(organizations)
         .leftJoin(leadSettings, eq(leadSettings.organizationId, organizations.id))
         .where(eq(organizations.id, ctx.organizationId));
+      const settings = row?.settings ?? null;
       return {
         organizationName: row?.name ?? "",
-        duplicateWindowDays: row?.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS,
-        disclosures: {
-          crm: row?.disclosureCrm ?? null,
-          retailer: row?.disclosureRetailer ?? null,
-          retailerProgram: row?.disclosureRetailerProgram ?? null,
-          secondPartner: row?.disclosureSecondPartner ?? null,
-        },
+        duplicateWindowDays: settings?.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS,
+        disclosures: Object.fromEntries(
+          DISCLOSURE_ENTRIES.map(([destination, column]) => [destination, settings?.[column] ?? null]),
+        ) as LeadSettingsRow["disclosures"],
       };
     },
 
@@ -110,12 +106,9 @@ export function contactsRepository(db: Db) {
     ) {
       const set: Partial<typeof leadSettings.$inferInsert> = {};
       if (v.duplicateWindowDays !== undefined) set.duplicateWindowDays = v.duplicateWindowDays;
-      for (const [destination, column] of Object.entries(DISCLOSURE_COLUMNS) as [
-        ConsentDestination,
-        keyof typeof leadSettingsColumns,
-      ][]) {
+      for (const [destination, column] of DISCLOSURE_ENTRIES) {
         const text = v.disclosures?.[destination];
-        if (text !== undefined) (set as Record<string, unknown>)[column] = text;
+        if (text !== undefined) set[column] = text;
       }
       await db
         .insert(leadSettings)

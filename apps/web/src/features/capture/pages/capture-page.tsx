@@ -6,8 +6,8 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
+import { useLeadSettings } from "../../../lib/lead-settings";
 import { useSession } from "../../../lib/session";
-import { useCaptureLeadSettings } from "../api/get-lead-settings";
 import { useLeadTypes } from "../api/get-lead-types";
 import { useStores } from "../api/get-stores";
 import { CaptureForm } from "../components/capture-form";
@@ -36,7 +36,7 @@ export function CapturePage() {
   const user = useSession();
   const lookups = useLeadTypes();
   const stores = useStores();
-  const settings = useCaptureLeadSettings();
+  const settings = useLeadSettings();
   const [saved, setSaved] = useState<LeadUpsertResponse | null>(null);
   const [round, setRound] = useState(0);
   const [lastType, setLastType] = useState<number | null>(null);

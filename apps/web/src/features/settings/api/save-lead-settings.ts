@@ -2,8 +2,9 @@ import type { LeadSettings, LeadSettingsSaveRequest } from "@fieldlead/contracts
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { ApiError } from "../../../lib/api-error";
+import { setLeadSettings } from "../../../lib/lead-settings";
 import { useSession } from "../../../lib/session";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { refreshLeadForms } from "./settings-keys";
 
 /** Saves the duplicate window and the disclosure templates; answers the settings as served. */
 export const saveLeadSettings = (body: LeadSettingsSaveRequest) =>
@@ -15,8 +16,8 @@ export function useSaveLeadSettings() {
   return useMutation<LeadSettings, ApiError, LeadSettingsSaveRequest>({
     mutationFn: saveLeadSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKeys.leadSettings(orgId), saved);
-      // The lead forms show the window and the texts: they must see the change at once.
+      // The capture screen reads the same query: it shows the new texts at once.
+      setLeadSettings(queryClient, orgId, saved);
       refreshLeadForms(queryClient);
     },
   });

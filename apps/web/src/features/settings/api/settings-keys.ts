@@ -7,7 +7,6 @@ export const settingsKeys = {
   questionTypes: () => ["settings", "question-types"] as const,
   contacts: (scope: ContactScope) => ["settings", "contacts", scope.level, scope.id] as const,
   territories: () => ["settings", "territories"] as const,
-  leadSettings: (orgId: number) => ["settings", "lead-settings", orgId] as const,
 };
 
 export type ContactScope = { level: "organization" | "territory"; id: number };
@@ -16,6 +15,4 @@ export type ContactScope = { level: "organization" | "territory"; id: number };
 export function refreshLeadForms(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ["capture", "lead-types"] });
   void queryClient.invalidateQueries({ queryKey: ["leads", "lead-types"] });
-  // The capture form's disclosure texts.
-  void queryClient.invalidateQueries({ queryKey: ["capture", "lead-settings"] });
 }

@@ -1,7 +1,7 @@
 import { Card, Skeleton, Stack } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
-import { useLeadSettings } from "../api/get-lead-settings";
+import { useLeadSettings } from "../../../lib/lead-settings";
 import { LeadSettingsForm } from "../components/lead-settings-form";
 
 /** /settings/lead-capture: the duplicate window and the consent texts shoppers agree to (Admins). */
