@@ -440,6 +440,18 @@ describe("bad input on every served call", () => {
     ).toEqual([]);
   });
 
+  it("keeps the database mapping as a backstop: a NUL nested in free-form JSON is a 400 naming the field", async () => {
+    // The web configuration is a free-form object the schemas do not walk; PostgreSQL's jsonb refuses \u0000.
+    const webConfig = ops.find((o) => o.path === "/api/app/wingen-web-config/upsert")!;
+    const saved = async () =>
+      (await t.database.executeSql("select count(*)::int as n from web_configs", [])).rows[0];
+    const before = await saved();
+    const res = await call(webConfig, { payload: JSON.stringify({ config: { note: "a\u0000b" } }) });
+    expect(expectProblem(res, "NUL nested in the web configuration")).toBe(400);
+    expect(res.json().errors).toEqual({ "body.config.note": ["Remove the NUL character (\\u0000)"] });
+    expect(await saved()).toEqual(before);
+  });
+
   it("answers 400 with a message for malformed query strings", async () => {
     const queries: [string, string[]][] = [
       ["/api/app/lookup-list", ["includeInactive=maybe", "includeInactive[]=1"]],

@@ -1,3 +1,4 @@
+import { hasUnpairedSurrogate, MAX_INT_ID } from "@fieldlead/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { dataExceptionMessage } from "./db-errors";
@@ -27,19 +28,16 @@ function problem(status: number, message: string, extra: Record<string, unknown>
 
 const FIELD_LABEL = (path: PropertyKey[]) => path.map(String).join(".") || "body";
 
-const MAX_INT4 = 2_147_483_647;
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** The body fields holding a value the database refused (a number past 32 bits, text it cannot store). */
 function offendingFields(body: unknown, code: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const walk = (v: unknown, path: string[]) => {
     if (path.length > 8) return;
-    if (typeof v === "number" && code === "22003" && Math.abs(v) > MAX_INT4)
-      errors[`body.${FIELD_LABEL(path)}`] = [`Use a number up to ${MAX_INT4}`];
+    if (typeof v === "number" && code === "22003" && Math.abs(v) > MAX_INT_ID)
+      errors[`body.${FIELD_LABEL(path)}`] = [`Use a number up to ${MAX_INT_ID}`];
     else if (typeof v === "string" && code !== "22003" && v.includes("\u0000"))
       errors[`body.${FIELD_LABEL(path)}`] = ["Remove the NUL character (\\u0000)"];
-    else if (typeof v === "string" && code !== "22003" && UNPAIRED_SURROGATE.test(v))
+    else if (typeof v === "string" && code !== "22003" && hasUnpairedSurrogate(v))
       errors[`body.${FIELD_LABEL(path)}`] = ["Remove the broken character (an unpaired UTF-16 surrogate)"];
     else if (v && typeof v === "object")
       for (const [k, child] of Object.entries(v).slice(0, 1000)) walk(child, [...path, k]);
