@@ -1,4 +1,5 @@
 import { ActionIcon, Tooltip, VisuallyHidden } from "@mantine/core";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import {
   DataTable,
@@ -24,6 +25,15 @@ export type ListTableProps<T> = {
   /** Filters narrow the list: an empty list then says nothing matches rather than that there is nothing yet. */
   filtered: boolean;
 };
+
+/** What a table shows of its list query: the page, and whether it is loading, refreshing or failed. */
+export const queryTableState = <T,>(query: UseQueryResult<{ items: readonly T[]; total: number }>) => ({
+  data: query.data,
+  loading: query.isPending,
+  fetching: query.isFetching && query.isPlaceholderData,
+  error: query.error,
+  onRetry: () => void query.refetch(),
+});
 
 /**
  * A {@link DataTable} of one page of a server list (see `useListPage`), with its two empty states: nothing

@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { choiceParam, intParam, type ListParams, type ParamCodec, useListParams } from "../lib/list-params";
 import type { SortDirection, SortState } from "./data-table";
-import type { ListTableProps } from "./list-table";
+import { type ListTableProps, queryTableState } from "./list-table";
 
 const PAGING_KEYS: readonly string[] = ["page", "pageSize", "sortBy", "sortDirection"];
 
@@ -48,11 +48,7 @@ export function useListPage<C extends ListCodecs>(codecs: C) {
 
   /** Everything a {@link ListTableProps} table needs, from the list's query. */
   const tableProps = <T>(query: UseQueryResult<{ items: T[]; total: number }>): ListTableProps<T> => ({
-    data: query.data,
-    loading: query.isPending,
-    fetching: query.isFetching && query.isPlaceholderData,
-    error: query.error,
-    onRetry: () => void query.refetch(),
+    ...queryTableState(query),
     page: paging.page,
     pageSize: paging.pageSize,
     sort: { by: paging.sortBy, direction: paging.sortDirection },

@@ -31,9 +31,10 @@ function renderTable(items: CaptureEntryItem[], filtered = false) {
     onOpenEntry: vi.fn(),
     onSortChange: vi.fn(),
   };
+  const page = { items, total: items.length, page: 1, pageSize: 25, totalCapped: false };
   renderWithMantine(
     <CaptureEntriesTable
-      data={{ items, total: items.length, page: 1, pageSize: 25, totalCapped: false }}
+      data={page}
       loading={false}
       fetching={false}
       error={null}
@@ -78,7 +79,7 @@ describe("CaptureEntriesTable", () => {
     const received = screen.getByText("Received", { selector: "button, button *" }).closest("button");
     expect(received?.closest("th")?.getAttribute("aria-sort")).toBe("descending");
     await user.click(received as HTMLElement);
-    expect(props.onSortChange).toHaveBeenCalledWith("receivedAt", "asc");
+    expect(props.onSortChange).toHaveBeenCalledWith({ by: "receivedAt", direction: "asc" });
     expect(screen.queryByText("Store", { selector: "button, button *" })).toBeNull();
   });
 

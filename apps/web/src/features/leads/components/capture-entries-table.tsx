@@ -1,15 +1,9 @@
-import type { CaptureEntryItem, CaptureEntryPage } from "@fieldlead/contracts";
+import type { CaptureEntryItem } from "@fieldlead/contracts";
 import { Anchor, Badge, Button, Text } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import type { DataTableColumn } from "../../../components/data-table";
-import {
-  leadGeneratorColumn,
-  SearchTable,
-  type SearchTableProps,
-  sourceColumn,
-  storeColumn,
-  storeTimeColumn,
-} from "./lead-columns";
+import { ListTable, type ListTableProps } from "../../../components/list-table";
+import { leadGeneratorColumn, sourceColumn, storeColumn, storeTimeColumn } from "./lead-columns";
 import { reasonName } from "./lead-names";
 
 const OUTCOME: Record<CaptureEntryItem["outcome"], { label: string; color: string }> = {
@@ -19,13 +13,15 @@ const OUTCOME: Record<CaptureEntryItem["outcome"], { label: string; color: strin
   invalid: { label: "Invalid", color: "gray" },
 };
 
+const KEPT_AS_SENT = "Every submission of the capture and QR forms is kept here exactly as it was sent.";
+
 /** The raw submissions of the capture and QR forms, with what each became. */
 export function CaptureEntriesTable({
   onOpenLead,
   onOpenEntry,
   filtered,
   ...table
-}: SearchTableProps<CaptureEntryPage> & {
+}: ListTableProps<CaptureEntryItem> & {
   onOpenLead: (id: number, source: string) => void;
   onOpenEntry: (entry: CaptureEntryItem) => void;
 }) {
@@ -89,16 +85,24 @@ export function CaptureEntriesTable({
     },
   ];
   return (
-    <SearchTable<CaptureEntryItem>
+    <ListTable<CaptureEntryItem>
       {...table}
+      filtered={filtered}
       label="Capture entries"
       columns={columns}
       rowKey={(e) => e.id}
       minWidth={860}
       empty={{
-        title: filtered ? "No entries match these filters" : "No capture entries yet",
-        description: "Every submission of the capture and QR forms is kept here exactly as it was sent.",
-        icon: <IconInbox size={26} stroke={1.6} />,
+        filtered: {
+          title: "No entries match these filters",
+          description: KEPT_AS_SENT,
+          icon: <IconInbox size={26} stroke={1.6} />,
+        },
+        none: {
+          title: "No capture entries yet",
+          description: KEPT_AS_SENT,
+          icon: <IconInbox size={26} stroke={1.6} />,
+        },
       }}
     />
   );

@@ -1,7 +1,6 @@
 import type { LeadListItem } from "@fieldlead/contracts";
 import { Stack, Text } from "@mantine/core";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { DataTable, type DataTableColumn, type DataTableProps } from "../../../components/data-table";
+import type { DataTableColumn } from "../../../components/data-table";
 import { reasonName, sourceName, zoneAbbreviation } from "./lead-names";
 
 /** What a lead and a capture entry both carry: where it was taken, by whom, on which clock. */
@@ -120,46 +119,3 @@ export const reasonColumn = <T extends Placed>(): DataTableColumn<T> => ({
   header: "Reason",
   render: (row) => <OneLine>{reasonName(row.rejectionReason)}</OneLine>,
 });
-
-/** What the leads page gives each of its tables: one page of a search and how to move through it. */
-export type SearchTableProps<P> = {
-  data: P | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: unknown;
-  onRetry: () => void;
-  page: number;
-  pageSize: number;
-  sort: { by: string; direction: "asc" | "desc" };
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  onSortChange: (by: string, direction: "asc" | "desc") => void;
-  /** Some filter is set (the empty table then says so). */
-  filtered: boolean;
-};
-
-/** What a table shows of its search query: the page, and whether it is loading or failed. */
-export const searchTableState = <P,>(query: UseQueryResult<P>) => ({
-  data: query.data,
-  loading: query.isPending,
-  fetching: query.isPlaceholderData,
-  error: query.error,
-  onRetry: () => query.refetch(),
-});
-
-/** One page of a search (leads or capture entries), paged and sorted by the server. */
-export function SearchTable<T>({
-  data,
-  onSortChange,
-  ...props
-}: Omit<SearchTableProps<{ items: T[]; total: number }>, "filtered"> &
-  Pick<DataTableProps<T>, "label" | "columns" | "rowKey" | "minWidth" | "empty">) {
-  return (
-    <DataTable<T>
-      {...props}
-      rows={data?.items}
-      total={data?.total}
-      onSortChange={(s) => onSortChange(s.by, s.direction)}
-    />
-  );
-}

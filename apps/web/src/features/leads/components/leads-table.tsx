@@ -1,15 +1,14 @@
-import type { LeadKind, LeadListItem, LeadPage } from "@fieldlead/contracts";
+import type { LeadKind, LeadListItem } from "@fieldlead/contracts";
 import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconCopy, IconTargetArrow } from "@tabler/icons-react";
 import type { DataTableColumn } from "../../../components/data-table";
+import { ListTable, type ListTableProps } from "../../../components/list-table";
 import type { LeadListTabId } from "../api/search-leads";
 import {
   leadGeneratorColumn,
   OneLine,
   reasonColumn,
-  SearchTable,
-  type SearchTableProps,
   sourceColumn,
   storeColumn,
   storeTimeColumn,
@@ -156,7 +155,7 @@ export function LeadsTable({
   filtered,
   ownLeadsOnly,
   ...table
-}: SearchTableProps<LeadPage> & {
+}: ListTableProps<LeadListItem> & {
   tab: LeadListTabId;
   label: string;
   names: LeadNames;
@@ -167,18 +166,24 @@ export function LeadsTable({
   // Below `sm` the table keeps the date and the name (with the status under it) instead of scrolling.
   const narrow = useMediaQuery("(max-width: 47.99em)", false);
   return (
-    <SearchTable<LeadListItem>
+    <ListTable<LeadListItem>
       {...table}
+      filtered={filtered}
       label={label}
       columns={leadColumns(tab, names, onOpen, { narrow, ownLeadsOnly })}
       rowKey={(l) => l.id}
       minWidth={760}
       empty={{
-        title: filtered ? "No leads match these filters" : "No leads here yet",
-        description: filtered
-          ? "Widen the date range or clear a filter."
-          : "Leads appear here as soon as they are captured or received.",
-        icon: <IconTargetArrow size={26} stroke={1.6} />,
+        filtered: {
+          title: "No leads match these filters",
+          description: "Widen the date range or clear a filter.",
+          icon: <IconTargetArrow size={26} stroke={1.6} />,
+        },
+        none: {
+          title: "No leads here yet",
+          description: "Leads appear here as soon as they are captured or received.",
+          icon: <IconTargetArrow size={26} stroke={1.6} />,
+        },
       }}
     />
   );

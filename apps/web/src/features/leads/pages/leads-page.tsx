@@ -3,7 +3,9 @@ import { Alert, Button, ScrollArea, Tabs, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileSpreadsheet, IconFileTypeXls, IconInfoCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import type { SortState } from "../../../components/data-table";
 import { EXPORT_NAME, ExportLabel } from "../../../components/export-label";
+import { queryTableState } from "../../../components/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { errorMessage } from "../../../lib/api-error";
 import { isLeadGenerator } from "../../../lib/landing";
@@ -18,7 +20,6 @@ import {
 } from "../api/search-leads";
 import { CaptureEntriesTable } from "../components/capture-entries-table";
 import { CaptureEntryDrawer } from "../components/capture-entry-drawer";
-import { searchTableState } from "../components/lead-columns";
 import { LeadDrawer } from "../components/lead-drawer";
 import { LeadFilters } from "../components/lead-filters";
 import { useLeadNames } from "../components/lead-names";
@@ -73,7 +74,7 @@ export function LeadsPage() {
     sort: { by: state.sortBy, direction: state.sortDirection },
     onPageChange: search.setPage,
     onPageSizeChange: search.setPageSize,
-    onSortChange: search.setSort,
+    onSortChange: (sort: SortState) => search.setSort(sort.by, sort.direction),
     filtered,
   };
   const tabLabel = tabs.find((t) => t.id === state.tab)?.label ?? "Leads";
@@ -151,7 +152,7 @@ export function LeadsPage() {
 
       {capture ? (
         <CaptureEntriesTable
-          {...searchTableState(entries)}
+          {...queryTableState(entries)}
           {...paging}
           onOpenLead={(id, source) => search.openLead(id, source === "app" ? "internal" : "external")}
           onOpenEntry={setEntry}
@@ -160,7 +161,7 @@ export function LeadsPage() {
         <LeadsTable
           tab={state.tab as LeadListTabId}
           label={`${tabLabel} leads`}
-          {...searchTableState(leads)}
+          {...queryTableState(leads)}
           {...paging}
           names={names}
           onOpen={search.openLead}
