@@ -12,21 +12,7 @@ import {
   RowActionIcon,
   statusColumn,
 } from "../../../components/list-table";
-
-/**
- * One line of text that takes the room its column is given: whole when there is room, cut with an ellipsis
- * (the whole text in its title) when the table is tight. A grid item that hides its overflow asks for no
- * minimum width, so the column can give way.
- */
-function ShrinkingText({ text }: { text: string }) {
-  return (
-    <Box style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
-      <Text fz="sm" truncate="end" title={text}>
-        {text}
-      </Text>
-    </Box>
-  );
-}
+import { ShrinkingText } from "../../../components/shrinking-text";
 
 /** Text that may wrap between words when its column is tight (names are short), dimmed when it says none. */
 function CellText({ text, none }: { text: string | null; none: string }) {

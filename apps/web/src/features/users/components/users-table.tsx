@@ -1,17 +1,5 @@
 import { SUBSCRIPTIONS, type UserListItem } from "@fieldlead/contracts";
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Box,
-  Group,
-  type MantineBreakpoint,
-  Menu,
-  Stack,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Stack, Text, Tooltip } from "@mantine/core";
 import {
   IconDots,
   IconEdit,
@@ -30,6 +18,7 @@ import {
   RowActionIcon,
   statusColumn,
 } from "../../../components/list-table";
+import { ShrinkingText } from "../../../components/shrinking-text";
 import { formatDateTime } from "../../../lib/dates";
 import { UserStatusBadges } from "./user-drawer";
 
@@ -41,30 +30,6 @@ const programName = (subscriptionId: number) =>
   `Subscription ${subscriptionId}`;
 
 const initials = (u: UserListItem) => `${u.firstName[0] ?? ""}${u.lastName[0] ?? ""}`.toUpperCase();
-
-/**
- * One line of text that takes the room its column is given: whole when there is room, cut with an ellipsis
- * when the table is tight. (A grid item that hides its overflow asks for no minimum width.)
- */
-function ShrinkingText({
-  text,
-  fz = "sm",
-  c,
-  hiddenFrom,
-}: {
-  text: string;
-  fz?: "xs" | "sm";
-  c?: string;
-  hiddenFrom?: MantineBreakpoint;
-}) {
-  return (
-    <Box hiddenFrom={hiddenFrom} style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
-      <Text fz={fz} c={c} truncate="end" title={text}>
-        {text}
-      </Text>
-    </Box>
-  );
-}
 
 export type UserRowAction = "open" | "invite" | "deactivate" | "activate";
 
