@@ -367,6 +367,11 @@ export function allMenuItems(): MenuItem[] {
   return flatten(build(MENU, ROLE.superAdmin, SUBSCRIPTION.full));
 }
 
+/** Every entry a role may use in a subscription, flattened (the sections and their children). */
+export function menuItemsFor(roleId: number, subscriptionId: number): MenuItem[] {
+  return flatten(menuFor(roleId, subscriptionId));
+}
+
 function flatten(items: MenuItem[]): MenuItem[] {
   return items.flatMap((i) => [i, ...(i.children ? flatten(i.children) : [])]);
 }
@@ -379,5 +384,5 @@ export function canOpen(path: string, roleId: number, subscriptionId: number): b
     .filter((i) => covers(i, path))
     .sort((a, b) => b.path.length - a.path.length)[0];
   if (!target) return true;
-  return flatten(menuFor(roleId, subscriptionId)).some((i) => i.key === target.key);
+  return menuItemsFor(roleId, subscriptionId).some((i) => i.key === target.key);
 }

@@ -2,11 +2,8 @@ import { useLocation } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { useSession } from "../lib/session";
 import { menuIcon } from "./layout/side-menu";
-import { allMenuItems, type MenuItem, menuFor } from "./menu";
+import { allMenuItems, menuItemsFor } from "./menu";
 import { BUILT_PATHS } from "./router";
-
-const flatten = (items: MenuItem[]): MenuItem[] =>
-  items.flatMap((i) => [i, ...(i.children ? flatten(i.children) : [])]);
 
 /** The "coming soon" page of a menu entry whose screens are not built yet. */
 export function PlaceholderPage() {
@@ -20,7 +17,7 @@ export function PlaceholderPage() {
   const Icon = menuIcon(item.icon ?? parent?.icon);
   // The built areas of this user's menu, as a way on from here.
   const available = user
-    ? flatten(menuFor(user.roleId, user.subscriptionId))
+    ? menuItemsFor(user.roleId, user.subscriptionId)
         .filter((i) => BUILT_PATHS.has(i.path))
         .slice(0, 6)
         .map(({ key, label, path }) => ({ key, label, path }))
