@@ -1,13 +1,12 @@
 import {
   CONSENT_DESTINATIONS,
-  type ConsentDestination,
   DEFAULT_DISCLOSURE_TEMPLATES,
   DISCLOSURE_MAX_LENGTH,
   DISCLOSURE_PLACEHOLDER,
   type DisclosureTexts,
-  disclosureTemplateSchema,
   fillDisclosure,
   type LeadSettings,
+  leadSettingsSaveRequest,
 } from "@fieldlead/contracts";
 import {
   Badge,
@@ -25,7 +24,9 @@ import {
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp, IconDeviceFloppy } from "@tabler/icons-react";
+import { useState } from "react";
 import { FormError } from "../../../components/query-state";
+import { schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
 type Values = { duplicateWindowDays: number | string; disclosures: DisclosureTexts };
@@ -35,17 +36,26 @@ const toValues = (s: LeadSettings): Values => ({
   disclosures: { ...s.disclosureTemplates },
 });
 
-function windowError(v: number | string): string | null {
-  if (v === "" || v === null || v === undefined) return "Enter a number of days (0 turns the check off)";
-  const n = Number(v);
-  if (!Number.isInteger(n)) return "Enter a whole number of days";
-  if (n < 0 || n > 365) return "Use 0 to turn the check off, or 1 to 365 days";
-  return null;
+/** The form's values as the save request the contract checks (an empty number field is no number). */
+const requestOf = (v: Values) => ({
+  duplicateWindowDays: v.duplicateWindowDays === "" ? undefined : Number(v.duplicateWindowDays),
+  disclosures: v.disclosures,
+});
+
+/** A server error's field as the form names it: the window, or one destination's text. */
+const formField = (key: string) =>
+  key === "duplicateWindowDays" || key.startsWith("disclosures.") ? key : null;
+
+/** The contract's messages, one per field (`duplicateWindowDays`, `disclosures.crm`...). */
+function validate(v: Values): Record<string, string> {
+  if (v.duplicateWindowDays === "")
+    return { duplicateWindowDays: "Enter a number of days (0 turns the check off)" };
+  return schemaErrors(leadSettingsSaveRequest, requestOf(v));
 }
 
 function windowSummary(v: number | string): string {
   const n = Number(v);
-  if (windowError(v)) return "";
+  if (v === "" || !leadSettingsSaveRequest.shape.duplicateWindowDays.safeParse(n).success) return "";
   if (n === 0) return "The check is off: every lead is saved without a duplicate warning.";
   return `A shopper whose phone or email was captured in the last ${n === 1 ? "day" : `${n} days`} is flagged as a duplicate.`;
 }
@@ -53,20 +63,14 @@ function windowSummary(v: number | string): string {
 /** The duplicate window and the four disclosure texts, with a preview of each as shoppers will read it. */
 export function LeadSettingsForm({ settings }: { settings: LeadSettings }) {
   const save = useSaveLeadSettings();
+  const [general, setGeneral] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: toValues(settings),
-    validate: {
-      duplicateWindowDays: windowError,
-      disclosures: Object.fromEntries(
-        CONSENT_DESTINATIONS.map((d) => [
-          d.id,
-          (v: string) => disclosureTemplateSchema.safeParse(v).error?.issues[0]?.message ?? null,
-        ]),
-      ) as Record<ConsentDestination, (v: string) => string | null>,
-    },
+    validate,
   });
 
-  const submit = form.onSubmit((v) =>
+  const submit = form.onSubmit((v) => {
+    setGeneral(null);
     save.mutate(
       {
         duplicateWindowDays: Number(v.duplicateWindowDays),
@@ -81,15 +85,14 @@ export function LeadSettingsForm({ settings }: { settings: LeadSettings }) {
           form.resetDirty(toValues(saved));
           notifications.show({ color: "teal", message: "The lead capture settings were saved." });
         },
-        onError: (err) => form.setErrors(err.formErrors()),
+        onError: (err) => {
+          const { fieldErrors, other } = splitServerErrors(err, formField);
+          form.setErrors(fieldErrors);
+          setGeneral(other);
+        },
       },
-    ),
-  );
-  const fieldErrors = Object.keys(save.error?.errors ?? {});
-  const general =
-    save.error && !fieldErrors.some((k) => k.startsWith("disclosures") || k.startsWith("duplicateWindowDays"))
-      ? save.error
-      : null;
+    );
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Lead capture settings">
@@ -187,7 +190,7 @@ export function LeadSettingsForm({ settings }: { settings: LeadSettings }) {
           </Stack>
         </Card>
 
-        {general ? <FormError title="Could not save">{general.message}</FormError> : null}
+        {general ? <FormError title="Could not save">{general}</FormError> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" disabled={!form.isDirty() || save.isPending} onClick={() => form.reset()}>
             Undo changes
