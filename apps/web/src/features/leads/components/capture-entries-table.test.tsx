@@ -4,26 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { CaptureEntriesTable } from "./capture-entries-table";
-
-const entry = (id: number, change: Partial<CaptureEntryItem> = {}): CaptureEntryItem => ({
-  id,
-  receivedAt: "2026-11-20T23:04:56.000Z",
-  receivedAtLocal: "2026-11-20 18:04",
-  timeZone: "America/New_York",
-  source: "qr",
-  storeId: 1,
-  storeName: "Costco Wayne",
-  territoryId: 1,
-  territoryName: "North Jersey",
-  leadGeneratorId: 9,
-  leadGeneratorName: "Luis Generator",
-  outcome: "lead",
-  leadId: 40 + id,
-  rejectionReason: null,
-  message: null,
-  payload: {},
-  ...change,
-});
+import { captureEntry as entry } from "./test-leads";
 
 function renderTable(items: CaptureEntryItem[], filtered = false) {
   const props = {

@@ -1,4 +1,4 @@
-import type { LeadDetail, LeadListItem } from "@fieldlead/contracts";
+import type { CaptureEntryItem, LeadDetail, LeadListItem } from "@fieldlead/contracts";
 
 /** A lead as the lists give it, for tests. */
 export function listItem(id: number, change: Partial<LeadListItem> = {}): LeadListItem {
@@ -60,3 +60,24 @@ export function detail(change: Partial<LeadDetail> = {}): LeadDetail {
     ...change,
   };
 }
+
+/** A capture entry as the capture-entries search gives it, for tests. */
+export const captureEntry = (id: number, change: Partial<CaptureEntryItem> = {}): CaptureEntryItem => ({
+  id,
+  receivedAt: "2026-11-20T23:04:56.000Z",
+  receivedAtLocal: "2026-11-20 18:04",
+  timeZone: "America/New_York",
+  source: "qr",
+  storeId: 1,
+  storeName: "Costco Wayne",
+  territoryId: 1,
+  territoryName: "North Jersey",
+  leadGeneratorId: 9,
+  leadGeneratorName: "Luis Generator",
+  outcome: "lead",
+  leadId: 40 + id,
+  rejectionReason: null,
+  message: null,
+  payload: {},
+  ...change,
+});
