@@ -64,3 +64,46 @@ export const resetPasswordRequest = z.object({
 export const resetPasswordResponse = loggedInUser;
 
 export const orgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(MAX_INT_ID) });
+
+/** An invitation waiting for the signed-in person (`GET /api/account/invitations`). */
+export const myInvitation = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitation>;
+export const myInvitationsResponse = z.object({ items: z.array(myInvitation) });
+
+export const invitationTokenParam = z.object({ token: textSchema.min(1).max(100) });
+
+/** What the emailed link shows before the person decides (`GET /api/account/invitation-links/{token}`). */
+export const invitationLinkResponse = z.object({
+  /** False when the invitation was accepted, declined, cancelled or has expired. */
+  valid: z.boolean(),
+  organizationName: z.string().nullable(),
+  roleName: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The name the inviter typed, to start a new account with. */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** The email already has a FieldLead account: accepting asks for its password. */
+  hasAccount: z.boolean(),
+  expiresAt: z.string().nullable(),
+});
+export type InvitationLinkResponse = z.infer<typeof invitationLinkResponse>;
+
+/**
+ * Accepting from the emailed link: the password of the existing account, or, for a new account, the name and
+ * a new password.
+ */
+export const acceptInvitationRequest = z.object({
+  password: z.string().min(1, "Enter a password").max(200, "Use at most 200 characters"),
+  firstName: textSchema.trim().min(1, "Enter a first name").max(60, "Use at most 60 characters").optional(),
+  lastName: textSchema.trim().min(1, "Enter a last name").max(60, "Use at most 60 characters").optional(),
+});
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;

@@ -43,8 +43,9 @@ const person = {
 
 /**
  * `POST /api/users/upsert`: a person and their membership in the current organization (the whole form).
- * Without `id`: an email already in this organization is a 409; an email of another organization adds
- * that person to this one with their own name and password unchanged (`result: "linked"`).
+ * Without `id` it invites the email (decision 0015): an email already in this organization, or already
+ * invited, is a 409; any other email gets an invitation to join, whether or not it has an account, and the
+ * answer is the same either way (`result: "invited"`, only what was typed).
  */
 export const userUpsertRequest = z.object({
   id: idSchema.optional(),
@@ -65,7 +66,10 @@ export const userUpsertRequest = z.object({
   storeIds: z.array(idSchema).max(5000).default([]),
   /** Omitted: unchanged; null: removed. */
   captureIcon: captureIconInput.nullable().optional(),
-  /** Email an invitation to set a password once saved. */
+  /**
+   * Email a sign-in link (to set a password) once saved. A new person (no `id`) always gets an invitation to
+   * join, so this only matters for an existing member.
+   */
   sendInvitation: z.boolean().default(false),
 });
 export type UserUpsertRequest = z.input<typeof userUpsertRequest>;
@@ -111,10 +115,38 @@ export const userDetail = z.object({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
+/**
+ * A pending invitation as the inviting organization sees it: only what it typed, never anything of an account
+ * the email may have (decision 0015). It becomes a member when the person accepts.
+ */
+export const invitationItem = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  subscriptionId: z.number().int(),
+  territories: z.array(option),
+  stores: z.array(option),
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+  /** The last time the invitation was emailed. */
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  status: z.literal("invited"),
+});
+export type InvitationItem = z.infer<typeof invitationItem>;
+
 export const userUpsertResponse = z.object({
-  user: userDetail,
-  /** created: a new person; linked: an existing person (another organization) added here; updated. */
-  result: z.enum(["created", "linked", "updated"]),
+  /** The saved member (`updated`); null for an invitation, which is not a member until accepted. */
+  user: userDetail.nullable(),
+  /** The invitation (`invited`): exactly what was typed. */
+  invitation: invitationItem.nullable(),
+  /** invited: a new email was invited to join; updated: a member was saved. */
+  result: z.enum(["invited", "updated"]),
   message: z.string(),
   invitationSent: z.boolean(),
 });
@@ -190,3 +222,15 @@ export const userTradeUpsertRequest = z.object({
   notes: blankToNull(textSchema.trim().max(500, "Use at most 500 characters").nullable()).default(null),
 });
 export type UserTradeUpsertRequest = z.input<typeof userTradeUpsertRequest>;
+
+/** `POST /api/users/invitations/search`: the organization's pending invitations, newest first. */
+export const invitationSearchRequest = pagingSchema.extend({
+  search: textSchema.trim().max(100).optional(),
+});
+export type InvitationSearchRequest = z.input<typeof invitationSearchRequest>;
+export const invitationSearchResponse = pageOf(invitationItem);
+
+export const invitationResendResponse = z.object({
+  message: z.string(),
+  expiresInHours: z.number().int(),
+});

@@ -28,6 +28,10 @@ import {
 } from "./settings/index";
 import { storesRepository, storesRoutes, storesService } from "./stores/index";
 import {
+  invitationsRepository,
+  invitationsService,
+  organizationInvitationRoutes,
+  personInvitationRoutes,
   usersRepository,
   usersRoutes,
   usersService,
@@ -58,14 +62,24 @@ export async function registerModules(api: App, deps: ResolvedDeps) {
     mailer: deps.mailer,
   });
 
+  const users = usersRepository(db);
+  const invitationsSvc = invitationsService({
+    db,
+    repo: invitationsRepository(db),
+    users,
+    sessions,
+    account: accountSvc,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+  });
   await api.register(accountRoutes(accountSvc, limits), { prefix: "/account" });
+  await api.register(personInvitationRoutes(invitationsSvc, limits), { prefix: "/account" });
   await api.register(appRoutes(appSvc), { prefix: "/app" });
   await api.register(platformRoutes(appSvc), { prefix: "/platform" });
 
   // Organizations, stores and people (the users group also takes other modules' /users routes).
   const lookups = lookupsRepository(db);
   const orgSvc = organizationsService({ db, repo: organizationsRepository(db) });
-  const users = usersRepository(db);
   await api.register(organizationsRoutes(orgSvc, smartCircleService({ repo: smartCircleRepository(db) })), {
     prefix: "/organizations",
   });
@@ -73,9 +87,13 @@ export async function registerModules(api: App, deps: ResolvedDeps) {
   await api.register(storesRoutes(storesService({ db, repo: storesRepository(db), lookups })), {
     prefix: "/store",
   });
-  await api.register(usersRoutes(usersService({ db, repo: users, lookups, sessions, account: accountSvc })), {
-    prefix: "/users",
-  });
+  await api.register(
+    usersRoutes(
+      usersService({ db, repo: users, lookups, sessions, account: accountSvc, invitations: invitationsSvc }),
+    ),
+    { prefix: "/users" },
+  );
+  await api.register(organizationInvitationRoutes(invitationsSvc), { prefix: "/users" });
   await api.register(
     userTradesRoutes(userTradesService({ db, repo: userTradesRepository(db), users, lookups })),
     { prefix: "/users" },

@@ -180,3 +180,43 @@ export const webConfigs = pgTable("web_configs", {
   config: jsonb("config").notNull().$type<Record<string, unknown>>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An organization's invitation to an email: what the inviter typed (name, phone, role, places) and nothing of
+ * any account that email may have. It becomes a membership only when the person accepts (decision 0015);
+ * declining, cancelling or accepting deletes it, and past `expires_at` it is as if it did not exist.
+ */
+export const membershipInvitations = pgTable(
+  "membership_invitations",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    /** Lower case, as typed. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    languageIds: integer("language_ids").array().notNull().default(sql`'{}'::integer[]`),
+    timeZone: text("time_zone"),
+    roleId: smallint("role_id").notNull(),
+    subscriptionId: smallint("subscription_id").notNull().default(1),
+    hoursTypeId: integer("hours_type_id"),
+    territoryIds: integer("territory_ids").array().notNull().default(sql`'{}'::integer[]`),
+    storeIds: integer("store_ids").array().notNull().default(sql`'{}'::integer[]`),
+    invitedByUserId: integer("invited_by_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Only the hash of the emailed link's secret is kept. */
+    linkHash: text("link_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("membership_invitations_org_email_key").on(t.organizationId, t.email),
+    uniqueIndex("membership_invitations_link_key").on(t.linkHash),
+    index("membership_invitations_email_idx").on(t.email),
+  ],
+);

@@ -71,29 +71,44 @@ export function accountService(d: AccountServiceDeps) {
     });
   }
 
+  /**
+   * The account of an email and password, with the sign-in rules (lock after repeated failures, deactivated
+   * accounts refused). Used by sign-in and by accepting an invitation with an existing account.
+   */
+  async function verifyCredentials(email: string, password: string): Promise<{ userId: number }> {
+    const user = await d.repo.findUserByEmail(email);
+    if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
+      throw new AppError(
+        "locked",
+        429,
+        `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
+      );
+    }
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    if (!user || !ok) {
+      if (user) await d.repo.recordFailedLogin(user.id, LOGIN_LOCK_AFTER, LOGIN_LOCK_MINUTES);
+      throw unauthorized("The email or password is incorrect.");
+    }
+    if (!user.isPlatformActive) throw forbidden("This account has been deactivated. Ask your administrator.");
+    return { userId: user.id };
+  }
+
   return {
     loggedInUser,
+    verifyCredentials,
 
     async login(email: string, password: string, client: ClientInfo): Promise<LoggedInUser> {
-      const user = await d.repo.findUserByEmail(email);
-      if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-        throw new AppError(
-          "locked",
-          429,
-          `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
-        );
-      }
-      const ok = await verifyPassword(password, user?.passwordHash ?? null);
-      if (!user || !ok) {
-        if (user) await d.repo.recordFailedLogin(user.id, LOGIN_LOCK_AFTER, LOGIN_LOCK_MINUTES);
-        throw unauthorized("The email or password is incorrect.");
-      }
-      if (!user.isPlatformActive)
-        throw forbidden("This account has been deactivated. Ask your administrator.");
-      const organizationId = await startingOrganization(user.id);
-      const token = await openSession(user.id, organizationId, client);
-      return loggedInUser(user.id, token, organizationId);
+      const { userId } = await verifyCredentials(email, password);
+      const organizationId = await startingOrganization(userId);
+      const token = await openSession(userId, organizationId, client);
+      return loggedInUser(userId, token, organizationId);
+    },
+
+    /** Opens a session in one organization the person belongs to (after accepting an invitation from its link). */
+    async signInTo(userId: number, organizationId: number, client: ClientInfo): Promise<LoggedInUser> {
+      const token = await openSession(userId, organizationId, client);
+      return loggedInUser(userId, token, organizationId);
     },
 
     async me(s: SessionContext, token: string) {

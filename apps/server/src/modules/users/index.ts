@@ -1,3 +1,6 @@
+export { invitationsRepository } from "./invitations.repository";
+export { organizationInvitationRoutes, personInvitationRoutes } from "./invitations.routes";
+export { type InvitationsService, invitationsService } from "./invitations.service";
 export { userTradesRepository } from "./user-trades.repository";
 export { userTradesRoutes } from "./user-trades.routes";
 export { type UserTradesService, userTradesService } from "./user-trades.service";

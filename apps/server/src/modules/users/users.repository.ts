@@ -230,27 +230,20 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
 
-    async findUserByEmail(tx: Tx, email: string) {
-      const [u] = await tx
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-        .limit(1);
-      return u ?? null;
-    },
-
-    async membershipOf(tx: Tx, ctx: TenantContext, userId: number) {
+    /** This organization's membership of the person with this email, if any (never another organization's). */
+    async membershipOfEmail(tx: Tx, ctx: TenantContext, email: string) {
       const [m] = await tx
         .select({ id: memberships.id, isActive: memberships.isActive })
         .from(memberships)
-        .where(and(eq(memberships.organizationId, ctx.organizationId), eq(memberships.userId, userId)))
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(
+            eq(memberships.organizationId, ctx.organizationId),
+            eq(sql`lower(${users.email})`, email.toLowerCase()),
+          ),
+        )
         .limit(1);
       return m ?? null;
-    },
-
-    async insertUser(tx: Tx, values: UserValues & { uid: string }): Promise<number> {
-      const [u] = await tx.insert(users).values(values).returning({ id: users.id });
-      return u.id;
     },
 
     async updateUser(tx: Tx, userId: number, values: UserValues) {
@@ -258,19 +251,6 @@ export function usersRepository(db: Db) {
         .update(users)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, userId));
-    },
-
-    async insertMembership(
-      tx: Tx,
-      ctx: TenantContext,
-      userId: number,
-      values: MembershipValues,
-    ): Promise<number> {
-      const [m] = await tx
-        .insert(memberships)
-        .values({ ...values, userId, organizationId: ctx.organizationId })
-        .returning({ id: memberships.id });
-      return m.id;
     },
 
     async updateMembership(tx: Tx, ctx: TenantContext, membershipId: number, values: MembershipValues) {

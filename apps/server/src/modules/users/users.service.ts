@@ -20,6 +20,7 @@ import { territoryScope } from "../../platform/scope";
 import type { AccountService } from "../account/index";
 import type { LookupsRepository } from "../app/index";
 import { decodeCaptureIcon } from "./capture-icon";
+import type { InvitationsService } from "./invitations.service";
 import {
   requireAssignableRole,
   requireManageable,
@@ -52,6 +53,7 @@ type Deps = {
   lookups: LookupsRepository;
   sessions: SessionRepository;
   account: Pick<AccountService, "sendInvitation">;
+  invitations: Pick<InvitationsService, "createPending" | "sendPending">;
 };
 
 /** The shortest time between two invitation emails to the same person. */
@@ -111,13 +113,6 @@ const toListItem = (u: UserSearchRow): UserListItem => ({
   lastLoginAt: iso(u.lastLoginAt),
   createdAt: iso(u.createdAt)!,
 });
-
-const RESULT_MESSAGES = {
-  created: (u: UserDetail) => `${u.name} was added.`,
-  linked: (u: UserDetail) =>
-    `${u.email} already had a FieldLead account in another organization: ${u.name} was added to this organization with their own name and password, which stay unchanged.`,
-  updated: (u: UserDetail) => `${u.name} was saved.`,
-};
 
 /**
  * One identity across organizations: the person's own fields (name, email, phone, languages, time zone,
@@ -244,25 +239,30 @@ export function usersService(d: Deps) {
   async function save(ctx: TenantContext, input: SaveInput): Promise<UserUpsertResponse> {
     const assignable = requireUserManager(ctx);
     await checkReferences(input);
+    if (!input.id && input.captureIcon) {
+      throw fieldError(
+        "body.captureIcon",
+        "Add a picture once the person has accepted the invitation: until then they are not a member.",
+      );
+    }
     const icon = input.captureIcon ? decodeCaptureIcon(input.captureIcon) : input.captureIcon;
     const scope = userReadScope(ctx);
-    const { userId, result } = await d.db
+    const saved = await d.db
       .transaction(async (tx) => {
         const before = input.id ? await detail(tx, ctx, scope, input.id) : null;
-        let linkedUserId: number | null = null;
         if (!before) {
-          const existing = await d.repo.findUserByEmail(tx, input.email);
-          const membership = existing ? await d.repo.membershipOf(tx, ctx, existing.id) : null;
-          if (membership) {
+          // Only this organization's own rows decide the answer: whether the email has an account elsewhere
+          // is never looked at (decision 0015).
+          const member = await d.repo.membershipOfEmail(tx, ctx, input.email);
+          if (member) {
             throw fieldError(
               "body.email",
-              membership.isActive
+              member.isActive
                 ? "A user with this email already belongs to this organization."
                 : "A deactivated user with this email belongs to this organization: find them in Users and activate them.",
               409,
             );
           }
-          linkedUserId = existing?.id ?? null;
         }
         const self = before?.id === ctx.userId;
         if (before) requireManageable(ctx, assignable, before);
@@ -296,51 +296,43 @@ export function usersService(d: Deps) {
           timeZone: input.timeZone !== undefined ? input.timeZone : (before?.timeZone ?? null),
         };
 
-        let id: number;
-        let membershipId: number;
-        let outcome: UserUpsertResponse["result"];
-        if (before) {
-          if (before.sharedIdentity && !self && !ctx.isPlatformAdmin)
-            requireIdentityUnchanged(before, person, icon);
-          if (input.email !== before.email.toLowerCase()) {
-            if (await d.repo.emailTakenByOther(tx, input.email, before.id)) {
-              throw fieldError("body.email", "Another account already uses this email.", 409);
-            }
-          }
-          await d.repo.updateUser(tx, before.id, person);
-          await d.repo.updateMembership(tx, ctx, before.membershipId, membership);
-          // Deactivation ends every session at once; the history (leads, time logs) stays.
-          if (before.membershipActive && !input.isActive) await d.sessions.revokeAllOfUser(tx, before.id);
-          [id, membershipId, outcome] = [before.id, before.membershipId, "updated"];
-        } else if (linkedUserId !== null) {
-          membershipId = await d.repo.insertMembership(tx, ctx, linkedUserId, membership);
-          [id, outcome] = [linkedUserId, "linked"];
-        } else {
-          id = await d.repo.insertUser(tx, { uid: randomId(12), ...person });
-          membershipId = await d.repo.insertMembership(tx, ctx, id, membership);
-          outcome = "created";
+        if (!before) {
+          const invitation = await d.invitations.createPending(tx, ctx, {
+            ...person,
+            ...membership,
+            ...places,
+          });
+          return { kind: "invited" as const, invitation };
         }
+        if (before.sharedIdentity && !self && !ctx.isPlatformAdmin)
+          requireIdentityUnchanged(before, person, icon);
+        if (input.email !== before.email.toLowerCase()) {
+          if (await d.repo.emailTakenByOther(tx, input.email, before.id)) {
+            throw fieldError("body.email", "Another account already uses this email.", 409);
+          }
+        }
+        await d.repo.updateUser(tx, before.id, person);
+        await d.repo.updateMembership(tx, ctx, before.membershipId, membership);
+        // Deactivation ends every session at once; the history (leads, time logs) stays.
+        if (before.membershipActive && !input.isActive) await d.sessions.revokeAllOfUser(tx, before.id);
         if (
-          !before ||
           !sameSet(
             places.territoryIds,
             before.territories.map((t) => t.id),
           )
         ) {
-          await d.repo.setTerritories(tx, ctx, membershipId, places.territoryIds);
+          await d.repo.setTerritories(tx, ctx, before.membershipId, places.territoryIds);
         }
         if (
-          !before ||
           !sameSet(
             places.storeIds,
             before.stores.map((s) => s.id),
           )
         ) {
-          await d.repo.setStores(tx, ctx, membershipId, places.storeIds);
+          await d.repo.setStores(tx, ctx, before.membershipId, places.storeIds);
         }
-        // A linked person keeps their own identity, picture included.
-        if (icon !== undefined && outcome !== "linked") await d.repo.setCaptureIcon(tx, id, icon);
-        return { userId: id, result: outcome };
+        if (icon !== undefined) await d.repo.setCaptureIcon(tx, before.id, icon);
+        return { kind: "updated" as const, userId: before.id };
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err))
@@ -348,17 +340,27 @@ export function usersService(d: Deps) {
         throw err;
       });
 
-    let saved = await detail(d.db, ctx, { kind: "organization" }, userId);
-    let invitationSent = false;
-    if (input.sendInvitation && saved.isActive) {
-      await sendInvitation(ctx, saved);
-      invitationSent = true;
-      saved = await detail(d.db, ctx, { kind: "organization" }, userId);
+    if (saved.kind === "invited") {
+      const invitation = await d.invitations.sendPending(ctx, saved.invitation);
+      return {
+        user: null,
+        invitation,
+        result: "invited",
+        message: `We emailed ${invitation.email} an invitation to join as ${invitation.roleName}. They become a member when they accept; until then they are listed under pending invitations.`,
+        invitationSent: true,
+      };
     }
-    const user = toUserDetail(saved);
+    let row = await detail(d.db, ctx, { kind: "organization" }, saved.userId);
+    let invitationSent = false;
+    if (input.sendInvitation && row.isActive) {
+      await sendInvitation(ctx, row);
+      invitationSent = true;
+      row = await detail(d.db, ctx, { kind: "organization" }, saved.userId);
+    }
+    const user = toUserDetail(row);
     const message =
-      RESULT_MESSAGES[result](user) + (invitationSent ? ` An invitation was emailed to ${user.email}.` : "");
-    return { user, result, message, invitationSent };
+      `${user.name} was saved.` + (invitationSent ? ` A sign-in link was emailed to ${user.email}.` : "");
+    return { user, invitation: null, result: "updated", message, invitationSent };
   }
 
   return {

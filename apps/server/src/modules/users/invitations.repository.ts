@@ -1,0 +1,352 @@
+import { and, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  membershipInvitations,
+  membershipStores,
+  memberships,
+  membershipTerritories,
+  organizations,
+  stores,
+  territories,
+  users,
+} from "../../db/schema/index";
+import type { TenantContext } from "../../platform/context";
+import { sha256 } from "../../platform/crypto";
+import type { Db, Tx } from "../../platform/db";
+
+export type InvitationValues = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  languageIds: number[];
+  timeZone: string | null;
+  roleId: number;
+  subscriptionId: number;
+  hoursTypeId: number | null;
+  territoryIds: number[];
+  storeIds: number[];
+};
+
+type Named = { id: number; name: string };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const open = gt(membershipInvitations.expiresAt, sql`now()`);
+const inviterName = sql<string>`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${membershipInvitations.invitedByUserId})`;
+
+const namedTerritories = sql<Named[]>`coalesce((
+  select json_agg(json_build_object('id', ${territories.id}, 'name', ${territories.name}) order by ${territories.name})
+  from ${territories}
+  where ${territories.organizationId} = ${membershipInvitations.organizationId}
+    and ${territories.id} = any(${membershipInvitations.territoryIds})
+), '[]'::json)`;
+
+const namedStores = sql<Named[]>`coalesce((
+  select json_agg(json_build_object('id', ${stores.id}, 'name', ${stores.name}) order by ${stores.name})
+  from ${stores}
+  where ${stores.organizationId} = ${membershipInvitations.organizationId}
+    and ${stores.id} = any(${membershipInvitations.storeIds})
+), '[]'::json)`;
+
+const orgColumns = {
+  id: membershipInvitations.id,
+  email: membershipInvitations.email,
+  firstName: membershipInvitations.firstName,
+  lastName: membershipInvitations.lastName,
+  phone: membershipInvitations.phone,
+  roleId: membershipInvitations.roleId,
+  subscriptionId: membershipInvitations.subscriptionId,
+  territoryIds: membershipInvitations.territoryIds,
+  territories: namedTerritories,
+  stores: namedStores,
+  invitedBy: inviterName,
+  createdAt: membershipInvitations.createdAt,
+  sentAt: membershipInvitations.sentAt,
+  expiresAt: membershipInvitations.expiresAt,
+};
+
+/**
+ * Pending invitations. The inviting organization reads them by `organization_id` (what it typed, nothing
+ * else); the invited person reads theirs by email or by the emailed link. Expired rows are as if gone.
+ */
+export function invitationsRepository(db: Db) {
+  return {
+    /** Removes the organization's expired invitation of this email, so it can be invited afresh. */
+    async dropExpired(tx: Tx, ctx: TenantContext, email: string) {
+      await tx
+        .delete(membershipInvitations)
+        .where(
+          and(
+            eq(membershipInvitations.organizationId, ctx.organizationId),
+            eq(membershipInvitations.email, email),
+            lte(membershipInvitations.expiresAt, sql`now()`),
+          ),
+        );
+    },
+
+    async openOfEmail(tx: Tx, ctx: TenantContext, email: string) {
+      const [row] = await tx
+        .select({ id: membershipInvitations.id })
+        .from(membershipInvitations)
+        .where(
+          and(
+            eq(membershipInvitations.organizationId, ctx.organizationId),
+            eq(membershipInvitations.email, email),
+            open,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(
+      tx: Tx,
+      ctx: TenantContext,
+      values: InvitationValues & { linkId: string; expiresAt: Date },
+    ): Promise<number> {
+      const { linkId, ...rest } = values;
+      const [row] = await tx
+        .insert(membershipInvitations)
+        .values({
+          ...rest,
+          organizationId: ctx.organizationId,
+          invitedByUserId: ctx.userId,
+          linkHash: sha256(linkId),
+        })
+        .returning({ id: membershipInvitations.id });
+      return row.id;
+    },
+
+    /** One open invitation of the organization, as it sees it. */
+    async ofOrganization(tx: Tx, ctx: TenantContext, id: number) {
+      const [row] = await tx
+        .select(orgColumns)
+        .from(membershipInvitations)
+        .where(
+          and(
+            eq(membershipInvitations.organizationId, ctx.organizationId),
+            eq(membershipInvitations.id, id),
+            open,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The organization's open invitations; a territory-limited caller sees those naming one of their territories. */
+    async search(
+      ctx: TenantContext,
+      f: { search?: string; territoryIds: number[] | null },
+      page: { limit: number; offset: number },
+    ) {
+      const conditions: (SQL | undefined)[] = [
+        eq(membershipInvitations.organizationId, ctx.organizationId),
+        open,
+      ];
+      if (f.territoryIds) {
+        conditions.push(
+          sql`${membershipInvitations.territoryIds} && ${sql.param(f.territoryIds)}::integer[]`,
+        );
+      }
+      for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
+        const pattern = `%${likeEscape(token.toLowerCase())}%`;
+        conditions.push(
+          or(
+            ilike(membershipInvitations.firstName, pattern),
+            ilike(membershipInvitations.lastName, pattern),
+            ilike(membershipInvitations.email, pattern),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(orgColumns)
+          .from(membershipInvitations)
+          .where(where)
+          .orderBy(desc(membershipInvitations.createdAt), desc(membershipInvitations.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(membershipInvitations).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /** A new link and a new expiry: the earlier link stops working. */
+    async renew(tx: Tx, ctx: TenantContext, id: number, linkId: string, expiresAt: Date) {
+      await tx
+        .update(membershipInvitations)
+        .set({ linkHash: sha256(linkId), sentAt: new Date(), expiresAt })
+        .where(
+          and(eq(membershipInvitations.organizationId, ctx.organizationId), eq(membershipInvitations.id, id)),
+        );
+    },
+
+    async cancel(tx: Tx, ctx: TenantContext, id: number) {
+      await tx
+        .delete(membershipInvitations)
+        .where(
+          and(eq(membershipInvitations.organizationId, ctx.organizationId), eq(membershipInvitations.id, id)),
+        );
+    },
+
+    // ---- The invited person's side ----
+
+    /** The open invitations to one email, with the organization's name, for the person signed in with it. */
+    async openForEmail(email: string) {
+      return db
+        .select({
+          id: membershipInvitations.id,
+          organizationId: membershipInvitations.organizationId,
+          organizationName: organizations.name,
+          roleId: membershipInvitations.roleId,
+          invitedBy: inviterName,
+          expiresAt: membershipInvitations.expiresAt,
+        })
+        .from(membershipInvitations)
+        .innerJoin(organizations, eq(organizations.id, membershipInvitations.organizationId))
+        .where(
+          and(eq(membershipInvitations.email, email.toLowerCase()), open, eq(organizations.isDeleted, false)),
+        )
+        .orderBy(desc(membershipInvitations.createdAt));
+    },
+
+    /** One invitation for accepting or declining, by id (and the person's email) or by the link's secret. */
+    async forPerson(tx: Tx, by: { id: number; email: string } | { linkId: string }, lock = false) {
+      const where =
+        "linkId" in by
+          ? eq(membershipInvitations.linkHash, sha256(by.linkId))
+          : and(eq(membershipInvitations.id, by.id), eq(membershipInvitations.email, by.email.toLowerCase()));
+      const q = tx
+        .select({
+          id: membershipInvitations.id,
+          organizationId: membershipInvitations.organizationId,
+          organizationName: organizations.name,
+          organizationDeleted: organizations.isDeleted,
+          email: membershipInvitations.email,
+          firstName: membershipInvitations.firstName,
+          lastName: membershipInvitations.lastName,
+          phone: membershipInvitations.phone,
+          languageIds: membershipInvitations.languageIds,
+          timeZone: membershipInvitations.timeZone,
+          roleId: membershipInvitations.roleId,
+          subscriptionId: membershipInvitations.subscriptionId,
+          hoursTypeId: membershipInvitations.hoursTypeId,
+          territoryIds: membershipInvitations.territoryIds,
+          storeIds: membershipInvitations.storeIds,
+          invitedBy: inviterName,
+          expiresAt: membershipInvitations.expiresAt,
+        })
+        .from(membershipInvitations)
+        .innerJoin(organizations, eq(organizations.id, membershipInvitations.organizationId))
+        .where(where)
+        .limit(1);
+      const [row] = lock ? await q.for("update", { of: membershipInvitations }) : await q;
+      return row ?? null;
+    },
+
+    async accountById(userId: number) {
+      const [u] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
+      return u ?? null;
+    },
+
+    /** Whether the invited email has an account: asked only on the invited person's side (their emailed link). */
+    async accountByEmail(tx: Tx, email: string) {
+      const [u] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return u ?? null;
+    },
+
+    /** A new account, started by the invited person from their link. */
+    async createAccount(
+      tx: Tx,
+      values: {
+        uid: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+        phone: string | null;
+        languageIds: number[];
+        timeZone: string | null;
+        passwordHash: string;
+      },
+    ): Promise<number> {
+      const [u] = await tx.insert(users).values(values).returning({ id: users.id });
+      return u.id;
+    },
+
+    /** The membership an accepted invitation becomes (kept as it is if the person already belongs). */
+    async addMember(
+      tx: Tx,
+      organizationId: number,
+      userId: number,
+      m: {
+        roleId: number;
+        subscriptionId: number;
+        hoursTypeId: number | null;
+        territoryIds: number[];
+        storeIds: number[];
+      },
+    ) {
+      const [row] = await tx
+        .insert(memberships)
+        .values({
+          organizationId,
+          userId,
+          roleId: m.roleId,
+          subscriptionId: m.subscriptionId,
+          hoursTypeId: m.hoursTypeId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: memberships.id });
+      if (!row) return;
+      if (m.territoryIds.length) {
+        await tx
+          .insert(membershipTerritories)
+          .values(
+            m.territoryIds.map((territoryId) => ({ organizationId, membershipId: row.id, territoryId })),
+          );
+      }
+      if (m.storeIds.length) {
+        await tx
+          .insert(membershipStores)
+          .values(m.storeIds.map((storeId) => ({ organizationId, membershipId: row.id, storeId })));
+      }
+    },
+
+    /** Removes an invitation the person accepted or declined. */
+    async remove(tx: Tx, id: number) {
+      await tx.delete(membershipInvitations).where(eq(membershipInvitations.id, id));
+    },
+
+    /** The territories and stores of an invitation that still exist in its organization, when it is accepted. */
+    async placesStillThere(tx: Tx, organizationId: number, territoryIds: number[], storeIds: number[]) {
+      const [t, s] = await Promise.all([
+        territoryIds.length
+          ? tx
+              .select({ id: territories.id })
+              .from(territories)
+              .where(
+                and(eq(territories.organizationId, organizationId), inArray(territories.id, territoryIds)),
+              )
+          : [],
+        storeIds.length
+          ? tx
+              .select({ id: stores.id })
+              .from(stores)
+              .where(and(eq(stores.organizationId, organizationId), inArray(stores.id, storeIds)))
+          : [],
+      ]);
+      return { territoryIds: t.map((r) => r.id), storeIds: s.map((r) => r.id) };
+    },
+  };
+}
+
+export type InvitationsRepository = ReturnType<typeof invitationsRepository>;
+export type PersonInvitationRow = NonNullable<Awaited<ReturnType<InvitationsRepository["forPerson"]>>>;
+export type OrgInvitationRow = NonNullable<Awaited<ReturnType<InvitationsRepository["ofOrganization"]>>>;
