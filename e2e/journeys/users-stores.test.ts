@@ -31,7 +31,7 @@ const notice = (page: Page, text: string | RegExp) =>
   page.locator(".mantine-Notification-root").filter({ hasText: text }).first();
 
 describe("users and stores", () => {
-  it("an admin invites a new user, who sets a password from the email and lands signed in", async () => {
+  it("an admin invites a new user, who accepts from the email with a name and password and lands signed in", async () => {
     const stamp = Date.now().toString(36);
     const email = `jordan.rivera.${stamp}@example.com`;
     const admin = await newPage(browser);
@@ -63,7 +63,7 @@ describe("users and stores", () => {
     await page.keyboard.type("Jordan");
     expect(await drawer.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Jordan");
     // The drawer checks the fields before calling the server.
-    await drawer.getByRole("button", { name: "Create and invite" }).click();
+    await drawer.getByRole("button", { name: "Send invitation" }).click();
     await drawer.getByText("Enter a last name").waitFor();
     await drawer.getByText("Choose a role").waitFor();
 
@@ -82,19 +82,21 @@ describe("users and stores", () => {
     await page.keyboard.press("Enter");
     await notice(page, "Invitation sent").waitFor();
     await drawer.waitFor({ state: "hidden" });
-    const row = table.getByRole("row").filter({ hasText: email });
-    await row.waitFor();
-    await row.getByRole("cell", { name: "Invited", exact: true }).waitFor();
+    // Until they accept, they are a pending invitation (what was typed), not a member.
+    const pending = page.getByRole("region", { name: /^Pending invitations/ });
+    await pending.getByText(email).waitFor();
+    await pending.getByText(/As Jordan Rivera · North Jersey/).waitFor();
+    expect(await table.getByRole("row").filter({ hasText: email }).count()).toBe(0);
+    await snap(page, "52-pending-invitations");
 
-    // Creating the same email again is refused beside the email field.
+    // Inviting the same email again is refused beside the email field.
     await page.getByRole("button", { name: "New user", exact: true }).click();
     await drawer.getByRole("textbox", { name: "First name" }).fill("Jordan");
     await drawer.getByRole("textbox", { name: "Last name" }).fill("Again");
     await drawer.getByRole("textbox", { name: /^Email/ }).fill(email);
     await choose(page, /^Role/, "Manager");
-    await drawer.getByRole("checkbox", { name: /invitation/ }).uncheck();
-    await drawer.getByRole("button", { name: "Create", exact: true }).click();
-    await drawer.getByText("A user with this email already belongs to this organization.").waitFor();
+    await drawer.getByRole("button", { name: "Send invitation" }).click();
+    await drawer.getByText(/already has a pending invitation/).waitFor();
     expect(await drawer.getByRole("textbox", { name: /^Email/ }).getAttribute("aria-invalid")).toBe("true");
     // Escape closes the drawer.
     await page.keyboard.press("Escape");
@@ -116,29 +118,38 @@ describe("users and stores", () => {
       .click();
     await sa.page
       .getByTestId("message-text")
-      .getByText(/invited you to/)
+      .getByText(/invited you to join/)
       .waitFor();
-    const link = sa.page.getByTestId("message-text").locator('a[href*="/reset-password/"]').first();
+    const link = sa.page.getByTestId("message-text").locator('a[href*="/invitations/"]').first();
     const href = await link.getAttribute("href");
-    expect(href).toMatch(/\/reset-password\/[A-Za-z0-9]+$/);
+    expect(href).toMatch(/\/invitations\/[A-Za-z0-9]+$/);
     await sa.context.close();
 
-    // 4. The new user opens the link, sets a password and lands signed in, in the inviting organization.
-    const invited = await newPage(browser);
+    // 4. The new user opens the link, keeps the typed name, chooses a password and lands signed in, in the
+    // inviting organization.
+    const invited = await newPage(browser, { width: 390, height: 844 });
     await invited.page.goto(new URL(href ?? "", "http://x").pathname);
-    await invited.page.getByRole("heading", { name: "Set your password" }).waitFor();
+    await invited.page.getByRole("heading", { name: "Join Summit Home East" }).waitFor();
+    expect(await invited.page.getByLabel("First name").inputValue()).toBe("Jordan");
     await invited.page.getByLabel("New password").fill("jordan-pass-2026");
     await invited.page.getByLabel("Confirm the password").fill("jordan-pass-2026");
-    await invited.page.getByRole("button", { name: "Set password and sign in" }).click();
+    await snap(invited.page, "53-invitation-new-account-phone");
+    await invited.page.getByRole("button", { name: "Accept and join" }).click();
     await invited.page.waitForURL("**/dashboard");
     const signedIn = await storedSession(invited.page);
     expect(signedIn?.roleId).toBe(3);
     expect(signedIn?.currentOrganizationId).toBe(orgId);
 
-    // 5. Back in Users, the admin sees them active.
+    // 5. Back in Users, the admin sees them active, and no longer pending.
     await page.reload();
     const activeRow = table.getByRole("row").filter({ hasText: email });
     await activeRow.getByRole("cell", { name: "Active", exact: true }).waitFor();
+    expect(
+      await page
+        .getByRole("region", { name: /^Pending invitations/ })
+        .getByText(email)
+        .count(),
+    ).toBe(0);
 
     expect(admin.errors).toEqual([]);
     expect(sa.errors).toEqual([]);

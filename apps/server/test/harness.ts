@@ -64,7 +64,16 @@ export type TestApp = {
   /** Signs in and returns the headers a client sends on every call. */
   login: (email: string, password?: string, orgId?: number) => Promise<AuthHeaders>;
   orgId: (name: string) => Promise<number>;
+  /**
+   * Adds a person the way the product does (decision 0015): the upsert invites the email, the person accepts from
+   * the emailed link (a new account gets `MEMBER_PASSWORD`, an existing one signs in with the demo password).
+   * Returns the member as the inviting organization then reads them.
+   */
+  addMember: (headers: Record<string, string>, payload: Record<string, unknown>) => Promise<Record<string, any>>;
 };
+
+/** The password of accounts started by `addMember`. */
+export const MEMBER_PASSWORD = "member-password-1";
 
 export type AuthHeaders = {
   authorization: string;
@@ -105,6 +114,27 @@ export async function createTestApp(
         token: body.token,
         userId: body.userId,
       };
+    },
+    async addMember(headers, payload) {
+      const invited = await app.inject({ method: "POST", url: "/api/users/upsert", headers, payload });
+      if (invited.statusCode !== 200) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
+      const email = invited.json().invitation.email as string;
+      await app.deps.mailer.idle();
+      const mail = (await app.deps.mailer.list(50)).find((m) => m.to === email);
+      const token = /\/invitations\/([A-Za-z0-9]+)/.exec(mail?.text ?? "")?.[1];
+      if (!token) throw new Error(`no invitation mail to ${email}`);
+      const info = (await app.inject({ method: "GET", url: `/api/account/invitation-links/${token}` })).json();
+      const accepted = await app.inject({
+        method: "PUT",
+        url: `/api/account/invitation-links/${token}/accept`,
+        payload: info.hasAccount
+          ? { password: DEMO_PASSWORD }
+          : { password: MEMBER_PASSWORD, firstName: info.firstName, lastName: info.lastName },
+      });
+      if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+      const read = await app.inject({ method: "GET", url: `/api/users/${accepted.json().userId}`, headers });
+      if (read.statusCode !== 200) throw new Error(`read after accept failed: ${read.statusCode} ${read.body}`);
+      return read.json();
     },
     async orgId(name) {
       const r = await database.executeSql("select id from organizations where name = $1", [name]);

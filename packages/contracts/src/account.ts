@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_INT_ID, textSchema } from "./common";
+import { pathIdSchema, textSchema } from "./common";
 
 export const loginRequest = z.object({
   email: textSchema.trim().min(1, "Enter your email").email("Enter a valid email address"),
@@ -63,7 +63,7 @@ export const resetPasswordRequest = z.object({
 /** A reset signs the user in (an invitation lands them in the inviting organization). */
 export const resetPasswordResponse = loggedInUser;
 
-export const orgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(MAX_INT_ID) });
+export const orgIdParam = z.object({ orgId: pathIdSchema() });
 
 /** An invitation waiting for the signed-in person (`GET /api/account/invitations`). */
 export const myInvitation = z.object({

@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: "/invitations/:token",
+        handle: { title: "Invitation" } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import("../features/account/pages/invitation-page")).InvitationPage,
+        }),
+      },
+      {
         lazy: async () => ({ Component: (await import("./layout/app-layout")).AppLayout }),
         children: [
           { index: true, Component: LandingRedirect },

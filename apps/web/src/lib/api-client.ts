@@ -13,8 +13,8 @@ export type ApiOptions = {
   signal?: AbortSignal;
 };
 
-/** The sign-in call answers 401 for a wrong password; that must not end a session or redirect. */
-const NO_REDIRECT_ON_401 = new Set<string>(["account.login"]);
+/** The sign-in calls answer 401 for a wrong password; that must not end a session or redirect. */
+const NO_REDIRECT_ON_401 = new Set<string>(["account.login", "account.invitationLinksByTokenAccept"]);
 
 export const LOGIN_PATH = "/login";
 export const NEXT_PARAM = "next";

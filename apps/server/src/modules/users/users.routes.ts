@@ -48,7 +48,6 @@ export function usersRoutes(svc: UsersService): FastifyPluginAsyncZod {
         const icon = await svc.captureIcon(tenant(req), req.params.id);
         return reply
           .type(icon.contentType)
-          .header("cache-control", "private, max-age=300")
           .header("last-modified", icon.updatedAt.toUTCString())
           .send(icon.content);
       },

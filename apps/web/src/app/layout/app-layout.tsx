@@ -4,6 +4,7 @@ import { Suspense, useCallback, useMemo } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Brand } from "../../components/brand";
 import { useUpdateWebConfig } from "../../features/account/api/upsert-web-config";
+import { InvitationsBanner } from "../../features/account/components/invitations-banner";
 import { OrganizationSwitcher } from "../../features/account/components/organization-switcher";
 import { UserMenu } from "../../features/account/components/user-menu";
 import { WhatsNewButton } from "../../features/feature-flags/components/whats-new-button";
@@ -114,6 +115,7 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <InvitationsBanner onJoined={onSwitched} />
         <Suspense
           fallback={
             <Center py={80}>

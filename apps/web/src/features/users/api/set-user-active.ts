@@ -19,7 +19,7 @@ export function useSetUserActive() {
   return useMutation<UserUpsertResponse, ApiError, { userId: number; isActive: boolean }>({
     mutationFn: ({ userId, isActive }) => setUserActive(userId, isActive),
     onSuccess: (saved) => {
-      queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
+      if (saved.user) queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });

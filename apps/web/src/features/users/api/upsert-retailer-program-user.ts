@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { ApiError } from "../../../lib/api-error";
 import { lookupKeys } from "../../../lib/lookup-list";
+import { invitationKeys } from "./invitations";
 import { userKeys } from "./search-users";
 
 /**
  * Saves a home-improvement retailer program user (subscription 16, role 2): creates (no id) or updates
- * them. Only an Admin or a Super Admin may; the server sets the role and subscription itself.
+ * them (a new one is invited). Only an Admin or a Super Admin may; the server sets the role and subscription itself.
  */
 export const upsertRetailerProgramUser = (body: HdUserUpsertRequest) =>
   api<UserUpsertResponse>("users.hdUpsert", { body });
@@ -17,8 +18,9 @@ export function useUpsertRetailerProgramUser() {
   return useMutation<UserUpsertResponse, ApiError, HdUserUpsertRequest>({
     mutationFn: upsertRetailerProgramUser,
     onSuccess: (saved) => {
-      queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
+      if (saved.user) queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
       void queryClient.invalidateQueries({ queryKey: lookupKeys.all });
     },
   });

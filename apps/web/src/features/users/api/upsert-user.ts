@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { ApiError } from "../../../lib/api-error";
 import { lookupKeys } from "../../../lib/lookup-list";
+import { invitationKeys } from "./invitations";
 import { userKeys } from "./search-users";
 
-/** Saves the whole user form: creates (no id) or updates the person and their membership here. */
+/** Saves the whole user form: invites (no id) or updates the person and their membership here. */
 export const upsertUser = (body: UserUpsertRequest) => api<UserUpsertResponse>("users.upsert", { body });
 
 export function useUpsertUser() {
@@ -13,9 +14,12 @@ export function useUpsertUser() {
   return useMutation<UserUpsertResponse, ApiError, UserUpsertRequest>({
     mutationFn: upsertUser,
     onSuccess: (saved) => {
-      queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
+      if (saved.user) {
+        queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
+        void queryClient.invalidateQueries({ queryKey: userKeys.icon(saved.user.id) });
+      }
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: userKeys.icon(saved.user.id) });
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
       // Lead generators appear in the lookup lists.
       void queryClient.invalidateQueries({ queryKey: lookupKeys.all });
     },

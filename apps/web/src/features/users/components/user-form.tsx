@@ -9,7 +9,6 @@ import {
 } from "@fieldlead/contracts";
 import {
   Alert,
-  Checkbox,
   Divider,
   Fieldset,
   MultiSelect,
@@ -22,7 +21,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconBuildingStore, IconLock } from "@tabler/icons-react";
+import { IconBuildingStore, IconLock, IconMailForward } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { DigitsInput } from "../../../components/digits-input";
@@ -82,7 +81,7 @@ export function valuesOf(u: UserDetail | null): UserFormValues {
     territoryIds: (u?.territoryIds ?? []).map(String),
     storeIds: (u?.storeIds ?? []).map(String),
     isActive: u?.isActive ?? true,
-    sendInvitation: !u,
+    sendInvitation: false,
   };
 }
 
@@ -244,6 +243,12 @@ export function UserForm({
       <Fieldset variant="unstyled" disabled={readOnly || mutation.isPending}>
         <Stack gap="md" pb="md">
           {generalError ? <FormError>{generalError}</FormError> : null}
+          {!user ? (
+            <Alert role="note" color="blue" variant="light" icon={<IconMailForward size={18} />}>
+              We email them an invitation to join (open for 72 hours). They become a member when they accept;
+              until then you see only what you type here, under pending invitations.
+            </Alert>
+          ) : null}
           {identityLocked ? (
             <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
               {user?.firstName} belongs to other organizations too: only they or a Super Admin can change
@@ -279,7 +284,7 @@ export function UserForm({
             required
             maxLength={200}
             autoComplete="off"
-            description={user ? undefined : "They sign in with it; the invitation goes to it."}
+            description={user ? undefined : "The invitation goes to it; they sign in with it."}
             disabled={identityLocked}
             {...form.getInputProps("email")}
           />
@@ -368,18 +373,16 @@ export function UserForm({
               />
             </>
           )}
-          <Switch
-            label="Active"
-            description={
-              user
-                ? "Deactivating signs them out everywhere at once; their leads and hours stay."
-                : "Inactive people cannot sign in."
-            }
-            disabled={self}
-            {...form.getInputProps("isActive", { type: "checkbox" })}
-          />
+          {user ? (
+            <Switch
+              label="Active"
+              description="Deactivating signs them out everywhere at once; their leads and hours stay."
+              disabled={self}
+              {...form.getInputProps("isActive", { type: "checkbox" })}
+            />
+          ) : null}
 
-          {retailerProgram ? null : (
+          {retailerProgram || !user ? null : (
             <>
               <Divider my={4} />
               <CaptureIconField
@@ -395,17 +398,6 @@ export function UserForm({
               />
             </>
           )}
-
-          {!user ? (
-            <>
-              <Divider my={4} />
-              <Checkbox
-                label="Email an invitation to set a password"
-                description="The link works once, for 72 hours; you can send it again later."
-                {...form.getInputProps("sendInvitation", { type: "checkbox" })}
-              />
-            </>
-          ) : null}
         </Stack>
       </Fieldset>
 
@@ -413,7 +405,7 @@ export function UserForm({
         onCancel={onCancel}
         pending={mutation.isPending}
         readOnly={readOnly}
-        submitLabel={user ? "Save" : form.values.sendInvitation ? "Create and invite" : "Create"}
+        submitLabel={user ? "Save" : "Send invitation"}
       />
 
       <ConfirmModal

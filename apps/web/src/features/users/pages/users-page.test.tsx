@@ -55,9 +55,30 @@ function serve(extra: Parameters<typeof mockApi>[1] = {}) {
     },
     "GET /api/app/lookup-list": () => lookups,
     "GET /api/app/lookup-list/roles": () => roles,
+    "POST /api/users/invitations/search": () => ({ items: [], total: 0, page: 1, pageSize: 50 }),
     ...extra,
   });
 }
+
+const invitation = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  email: `invited${id}@example.com`,
+  firstName: "Ivy",
+  lastName: `Invited${id}`,
+  name: `Ivy Invited${id}`,
+  phone: null,
+  roleId: 14,
+  roleName: "Lead Generator",
+  subscriptionId: 1,
+  territories: [{ id: 1, name: "North Jersey" }],
+  stores: [],
+  invitedBy: "Alex Admin",
+  invitedAt: "2026-11-20T15:00:00.000Z",
+  sentAt: "2026-11-20T15:00:00.000Z",
+  expiresAt: "2026-11-23T15:00:00.000Z",
+  status: "invited",
+  ...extra,
+});
 
 /** Picks an option of a Mantine Select: its list is the one the input controls. */
 async function choose(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, option: string) {
@@ -146,7 +167,7 @@ describe("UsersPage", { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText(/Last name/), "Doe");
     await user.type(within(form).getByRole("textbox", { name: /^Email/ }), "taken@demo.local");
     await choose(user, within(form).getByLabelText(/^Role/), "Lead Generator");
-    await user.click(within(form).getByRole("button", { name: "Create and invite" }));
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
 
     const email = within(form).getByRole("textbox", { name: /^Email/ });
     await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
@@ -163,8 +184,42 @@ describe("UsersPage", { timeout: 30_000 }, () => {
       lastName: "Doe",
       email: "taken@demo.local",
       roleId: 14,
-      sendInvitation: true,
+      sendInvitation: false,
     });
+  });
+
+  it("lists pending invitations with what was typed, and resends and cancels them", async () => {
+    const api = serve({
+      "POST /api/users/invitations/search": () => ({
+        items: [invitation(7), invitation(8)],
+        total: 2,
+        page: 1,
+        pageSize: 50,
+      }),
+      "PUT /api/users/invitations/7/resend": () => ({
+        message: "We emailed invited7@example.com again.",
+        expiresInHours: 72,
+      }),
+      "DELETE /api/users/invitations/8": () => ({ ok: true }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    // The invitations load after the roles (they decide whether the caller manages people).
+    await screen.findByText("invited7@example.com", undefined, { timeout: 5000 });
+    const section = screen.getByRole("region", { name: "Pending invitations (2)" });
+    expect(within(section).getByText("invited7@example.com")).toBeTruthy();
+    expect(
+      within(section).getAllByText(/As Ivy Invited7 · North Jersey · invited by Alex Admin/),
+    ).toHaveLength(1);
+    await user.click(
+      within(section).getByRole("button", { name: "Resend the invitation to invited7@example.com" }),
+    );
+    await waitFor(() => expect(api.bodies("PUT /api/users/invitations/7/resend")).toHaveLength(1));
+    await user.click(
+      within(section).getByRole("button", { name: "Cancel the invitation to invited8@example.com" }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Cancel invitation" }));
+    await waitFor(() => expect(api.bodies("DELETE /api/users/invitations/8")).toHaveLength(1));
   });
 
   it("checks the fields before calling the server", async () => {
@@ -174,7 +229,7 @@ describe("UsersPage", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "New user" }));
     const form = await screen.findByRole("form", { name: "New user" });
     await user.type(within(form).getByRole("textbox", { name: /^Email/ }), "not-an-email");
-    await user.click(within(form).getByRole("button", { name: "Create and invite" }));
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
 
     expect(await within(form).findByText("Enter a first name")).toBeTruthy();
     expect(within(form).getByText("Enter a valid email address")).toBeTruthy();
@@ -199,16 +254,15 @@ describe("UsersPage", { timeout: 30_000 }, () => {
   it("creates a retailer-program user through hd/upsert, without a role, territories or stores", async () => {
     const api = serve({
       "POST /api/users/hd/upsert": ({ body }) => ({
-        user: {
-          ...person(90),
+        user: null,
+        invitation: invitation(190, {
           ...(body as object),
-          id: 190,
           roleId: 2,
           roleName: "Admin",
           subscriptionId: 16,
-        },
-        result: "created",
-        message: "Robin Retail was added.",
+        }),
+        result: "invited",
+        message: "We emailed robin@retail.example an invitation to join as Admin.",
         invitationSent: true,
       }),
     });
@@ -230,7 +284,7 @@ describe("UsersPage", { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText(/First name/), "Robin");
     await user.type(within(form).getByLabelText(/Last name/), "Retail");
     await user.type(within(form).getByRole("textbox", { name: /^Email/ }), "Robin@Retail.example");
-    await user.click(within(form).getByRole("button", { name: "Create and invite" }));
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
 
     await waitFor(() => expect(api.bodies("POST /api/users/hd/upsert")).toHaveLength(1));
     expect(api.bodies("POST /api/users/hd/upsert")[0]).toEqual({
@@ -239,7 +293,7 @@ describe("UsersPage", { timeout: 30_000 }, () => {
       email: "Robin@Retail.example",
       phone: null,
       isActive: true,
-      sendInvitation: true,
+      sendInvitation: false,
     });
     expect(api.bodies("POST /api/users/upsert")).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole("form", { name: "New retailer-program user" })).toBeNull());

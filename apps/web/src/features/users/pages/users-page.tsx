@@ -13,6 +13,7 @@ import { useAssignableRoles } from "../api/get-assignable-roles";
 import { useInviteUser } from "../api/invite-user";
 import { useUsers } from "../api/search-users";
 import { useSetUserActive } from "../api/set-user-active";
+import { PendingInvitations } from "../components/pending-invitations";
 import { type DrawerTarget, UserDrawer } from "../components/user-drawer";
 import { RETAILER_PROGRAM_SCOPE } from "../components/user-form";
 import { UsersFilters } from "../components/users-filters";
@@ -72,12 +73,12 @@ export function UsersPage() {
     setActive.mutate(
       { userId: toggling.user.id, isActive: toggling.isActive },
       {
-        onSuccess: (saved) => {
+        onSuccess: () => {
           notifications.show({
             color: "teal",
             message: toggling.isActive
-              ? `${saved.user.name} is active again.`
-              : `${saved.user.name} was deactivated.`,
+              ? `${toggling.user.name} is active again.`
+              : `${toggling.user.name} was deactivated.`,
           });
           setToggling(null);
         },
@@ -141,6 +142,7 @@ export function UsersPage() {
         }
         actions={newUserButton}
       />
+      <PendingInvitations enabled={canManage && !roles.isPending} />
       <UsersFilters
         value={list.params}
         onChange={list.setParams}
