@@ -7,22 +7,18 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
-import sjson from "secure-json-parse";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerModules } from "./modules/index";
 import { authPlugin } from "./platform/auth/auth.plugin";
 import { sessionRepository } from "./platform/auth/session.repository";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db";
 import { registerErrorHandling } from "./platform/error-handler";
-import { AppError } from "./platform/errors";
 import type { Jobs } from "./platform/jobs";
+import { registerJsonBodyParser } from "./platform/json-body";
 import { createMailer, type Mailer } from "./platform/mail";
+import { registerNoStore } from "./platform/no-store";
+import { openapiOptions } from "./platform/openapi";
 
 export type AppDeps = { config: Config; database: Database; mailer?: Mailer; jobs?: Jobs };
 export type ResolvedDeps = { config: Config; database: Database; mailer: Mailer; jobs: Jobs | null };
@@ -47,17 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // JSON bodies, where an empty body counts as none: clients send DELETE with a JSON content type and no body.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = String(body).trim();
-    if (text === "") return done(null, undefined);
-    try {
-      done(null, sjson.parse(text, null, { protoAction: "error", constructorAction: "error" }));
-    } catch {
-      done(new AppError("bad_json", 400, "The request body is not valid JSON."), undefined);
-    }
-  });
+  // JSON bodies: UTF-8 only, bounded depth, an empty body counts as none (platform/json-body.ts).
+  registerJsonBodyParser(app);
   // A call that takes a JSON object answers as if `{}` was sent when there is no body (a search with no filters).
   app.addHook("preValidation", async (request) => {
     if (request.body === undefined && request.method !== "GET" && request.routeOptions.schema?.body) {
@@ -83,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // No cache keeps an API answer (tokens, people, an organization's rows): platform/no-store.ts.
+  registerNoStore(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -100,19 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(rateLimit, { global: false });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "FieldLead API",
-        version: "1.0.0",
-        description:
-          "Every call sends `Authorization: Bearer <token>`, `CurrentOrganizationId` and `Offset` (minutes, as getTimezoneOffset()). Errors are RFC 7807 problem JSON with a readable `message`.",
-      },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document: operation ids, summaries, tags and error answers are added centrally (platform/openapi.ts).
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(authPlugin, {

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from "./db/seed";
+import { demoLoginBanner } from "./db/demo-logins";
 import { ConfigError, loadConfig } from "./platform/config";
 import { prepare } from "./server";
 
@@ -24,9 +24,9 @@ async function main() {
     `  Database: ${database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
     `  Mail: ${config.smtpUrl ? "SMTP" : "development mailbox (Platform > Mailbox, as Super Admin)"}`,
   ];
-  if (database.kind === "pglite") {
-    lines.push("", `  Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const l of DEMO_LOGINS_TO_PRINT) lines.push(`    ${l.email.padEnd(26)} ${l.role}`);
+  // The embedded database holds the demo data unless told otherwise; PostgreSQL only when it was just seeded.
+  if (database.kind === "pglite" || demoLogins) {
+    lines.push("", ...demoLoginBanner());
     if (demoLogins) lines.push("", "  (The demo data was created just now.)");
   }
   console.log(lines.join("\n"));
@@ -53,16 +53,6 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
-
-const DEMO_LOGINS_TO_PRINT = [
-  { email: "superadmin@demo.local", role: "Super Admin (every organization)" },
-  { email: "admin@demo.local", role: "Admin of Summit Home East and Summit Home West" },
-  { email: "manager@demo.local", role: "Manager, Summit Home East" },
-  { email: "regional@demo.local", role: "Regional Manager (North Jersey, Long Island)" },
-  { email: "lg@demo.local", role: "Lead Generator, North Jersey" },
-  { email: "hd@demo.local", role: "Retailer-program user (subscription 16, role 2)" },
-  { email: "partner@demo.local", role: "Second-partner user (subscription 2, role 2)" },
-];
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);

@@ -1,3 +1,4 @@
+import type { UserDetail } from "@fieldlead/contracts";
 import pg from "pg";
 import { type App, buildApp } from "../src/app";
 import { applyReferenceData } from "../src/db/reference-data";
@@ -69,7 +70,7 @@ export type TestApp = {
    * the emailed link (a new account gets `MEMBER_PASSWORD`, an existing one signs in with the demo password).
    * Returns the member as the inviting organization then reads them.
    */
-  addMember: (headers: Record<string, string>, payload: Record<string, unknown>) => Promise<Record<string, any>>;
+  addMember: (headers: Record<string, string>, payload: Record<string, unknown>) => Promise<UserDetail>;
 };
 
 /** The password of accounts started by `addMember`. */
@@ -123,7 +124,9 @@ export async function createTestApp(
       const mail = (await app.deps.mailer.list(50)).find((m) => m.to === email);
       const token = /\/invitations\/([A-Za-z0-9]+)/.exec(mail?.text ?? "")?.[1];
       if (!token) throw new Error(`no invitation mail to ${email}`);
-      const info = (await app.inject({ method: "GET", url: `/api/account/invitation-links/${token}` })).json();
+      const info = (
+        await app.inject({ method: "GET", url: `/api/account/invitation-links/${token}` })
+      ).json();
       const accepted = await app.inject({
         method: "PUT",
         url: `/api/account/invitation-links/${token}/accept`,
@@ -131,9 +134,11 @@ export async function createTestApp(
           ? { password: DEMO_PASSWORD }
           : { password: MEMBER_PASSWORD, firstName: info.firstName, lastName: info.lastName },
       });
-      if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+      if (accepted.statusCode !== 200)
+        throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
       const read = await app.inject({ method: "GET", url: `/api/users/${accepted.json().userId}`, headers });
-      if (read.statusCode !== 200) throw new Error(`read after accept failed: ${read.statusCode} ${read.body}`);
+      if (read.statusCode !== 200)
+        throw new Error(`read after accept failed: ${read.statusCode} ${read.body}`);
       return read.json();
     },
     async orgId(name) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, textSchema } from "./common";
+import { freeFormJson, idSchema, textSchema } from "./common";
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 export type LookupOption = z.infer<typeof option>;
@@ -111,7 +111,8 @@ export const fieldTypesResponse = z.array(
   typeOption.extend({ dataTypeIds: z.array(z.number().int()), hasChoices: z.boolean() }),
 );
 
-export const webConfigUpsertRequest = z.object({ config: z.record(z.string(), z.unknown()) });
+/** The caller's web settings (side menu open...): free-form, at most 32 levels and 64 KB. */
+export const webConfigUpsertRequest = z.object({ config: freeFormJson() });
 export const webConfigUpsertResponse = z.object({ wingenWebConfig: z.record(z.string(), z.unknown()) });
 
 export const addressSuggestionsQuery = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BROKEN_CHARACTER_MESSAGE,
   CONTROL_CHARACTER_MESSAGE,
-  ID_TOO_LARGE_MESSAGE,
+  ID_MESSAGE,
   idSchema,
   idSchemaWith,
   MAX_INT_ID,
@@ -23,8 +23,11 @@ describe("idSchema", () => {
     for (const bad of [0, -1, 1.5, MAX_INT_ID + 1, "1"]) expect(idSchema.safeParse(bad).success).toBe(false);
   });
 
-  it("names the largest id a person can use", () => {
-    expect(issues(idSchema.safeParse(2_147_483_648))).toEqual([["", "Use a whole number up to 2147483647"]]);
+  it("names the range of ids, whatever is wrong with one", () => {
+    for (const bad of [2_147_483_648, 0, -1, 1.5, -1.5])
+      expect(issues(idSchema.safeParse(bad)), String(bad)).toEqual([
+        ["", "Use a whole number from 1 to 2147483647"],
+      ]);
     expect(issues(idSchemaWith("Choose a role").safeParse(undefined))).toEqual([["", "Choose a role"]]);
   });
 });
@@ -50,12 +53,12 @@ describe("request schemas", () => {
     expect(
       issues(userUpsertRequest.safeParse({ ...user, id: 2_147_483_648, storeIds: [1, 2_147_483_648] })),
     ).toEqual([
-      ["id", ID_TOO_LARGE_MESSAGE],
-      ["storeIds.1", ID_TOO_LARGE_MESSAGE],
+      ["id", ID_MESSAGE],
+      ["storeIds.1", ID_MESSAGE],
     ]);
     expect(
       issues(organizationUpsertRequest.safeParse({ territories: [{ id: 2_147_483_648, name: "North" }] })),
-    ).toEqual([["territories.0.id", ID_TOO_LARGE_MESSAGE]]);
+    ).toEqual([["territories.0.id", ID_MESSAGE]]);
     expect(issues(leadAnswerInput.safeParse({ questionId: 1, value: "a\u0000" }))).toEqual([
       ["value", CONTROL_CHARACTER_MESSAGE],
     ]);

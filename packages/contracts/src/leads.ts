@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { idSchema, pageOf, textSchema } from "./common";
-import { isValidLocalDate } from "./time/local-date";
+import { idRangeMessage, idSchema, localDateSchema, pageOf, pathIdSchema, textSchema } from "./common";
 
 // ---------------------------------------------------------------------------------------------------------
 // Kinds, sources, statuses and their transitions: the one place the server and the web read them from.
@@ -161,8 +160,13 @@ export function normalizeEmail(raw: string | null | undefined): string | null {
 const id = idSchema;
 const ids = z.array(id).max(500);
 /** Lead ids are bigint. */
-const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const leadIdParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const leadIdMessage = idRangeMessage(Number.MAX_SAFE_INTEGER);
+const leadId = z
+  .number()
+  .int({ error: leadIdMessage, abort: true })
+  .min(1, leadIdMessage)
+  .max(Number.MAX_SAFE_INTEGER, leadIdMessage);
+export const leadIdParam = z.object({ id: pathIdSchema(Number.MAX_SAFE_INTEGER) });
 /** Optional text: trimmed; an empty string clears the field (null). */
 const optText = (max: number) =>
   textSchema
@@ -176,11 +180,24 @@ export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v)
 /** "" (a cleared form field) reads as null. */
 const blankToNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
-const localDate = z.string().refine(isValidLocalDate, "Use the date format yyyy-MM-dd");
+
+/**
+ * What `phoneInput` takes, for the OpenAPI document: blank, or ten digits of a US number (area code and
+ * exchange not starting with 0 or 1), with a leading 1 and any punctuation around them. The same rule as
+ * {@link normalizePhone}, which the transform applies.
+ */
+export const LEAD_PHONE_PATTERN = "^(?:\\s*|\\D*(?:1\\D*)?[2-9]\\D*\\d\\D*\\d\\D*[2-9]\\D*(?:\\d\\D*){6})$";
+/** What `emailInput` takes, for the OpenAPI document: blank, or {@link EMAIL_PATTERN} once trimmed. */
+export const LEAD_EMAIL_PATTERN = "^\\s*(?:[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,})?\\s*$";
 
 const phoneInput = textSchema
   .trim()
   .max(40)
+  .meta({
+    pattern: LEAD_PHONE_PATTERN,
+    description: "A 10-digit US phone number; punctuation and a leading 1 are ignored. Empty clears it.",
+    example: "(201) 555-0142",
+  })
   .nullish()
   .transform((v, c) => {
     if (v == null || v === "") return v === "" ? null : v;
@@ -194,6 +211,11 @@ const phoneInput = textSchema
 const emailInput = textSchema
   .trim()
   .max(254)
+  .meta({
+    pattern: LEAD_EMAIL_PATTERN,
+    description: "An email address (stored in lower case). Empty clears it.",
+    example: "mia.garcia@example.com",
+  })
   .nullish()
   .transform((v, c) => {
     if (v == null || v === "") return v === "" ? null : v;
@@ -350,8 +372,8 @@ const searchCommon = {
   /** 1 (Today) .. 10 (Year Before Last), in the organization's time zone. */
   dateRange: z.number().int().min(1).max(10).nullish(),
   /** A custom range of local dates (inclusive); wins over `dateRange` when given. */
-  startDate: localDate.nullish(),
-  endDate: localDate.nullish(),
+  startDate: localDateSchema.nullish(),
+  endDate: localDateSchema.nullish(),
   territoryIds: ids.optional(),
   storeIds: ids.optional(),
   leadGeneratorIds: ids.optional(),

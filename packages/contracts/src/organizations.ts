@@ -15,10 +15,19 @@ export function isIanaTimeZone(value: unknown): value is string {
   return /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(value) && isValidTimeZone(value);
 }
 
+/** The shape of the names {@link isIanaTimeZone} takes, for the OpenAPI document (the list is checked too). */
+export const IANA_TIME_ZONE_PATTERN = "^(?:UTC|[A-Za-z]+(?:/[A-Za-z0-9_+-]+)+)$";
+
 export const ianaTimeZone = textSchema
   .trim()
   .min(1, "Choose a time zone")
-  .refine(isIanaTimeZone, "Choose a time zone from the list (an IANA name such as America/New_York)");
+  .refine(isIanaTimeZone, "Choose a time zone from the list (an IANA name such as America/New_York)")
+  .meta({
+    pattern: IANA_TIME_ZONE_PATTERN,
+    description:
+      "An IANA time zone: one of `GET /api/app/lookup-list/timezones`, or an Area/Location alias such as Asia/Calcutta; offsets (+05:00) and abbreviations (EST) are refused",
+    example: "America/New_York",
+  });
 
 /** A form's empty string (or blank) is read as null before `schema` checks it. */
 export const blankToNull = <T extends z.ZodType>(schema: T) =>

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { idSchema, MAX_INT_ID, textSchema } from "./common";
+import { idSchema, pathIdSchema, textSchema } from "./common";
 import { disclosureTemplateSchema } from "./disclosures";
 import { optionalBody } from "./leads";
 
 const id = idSchema;
 /** A path id of an integer column (larger ids answer 400, not a database error). */
-export const settingsIdParam = z.object({ id: z.coerce.number().int().positive().max(MAX_INT_ID) });
-export const settingsOrgIdParam = z.object({ orgId: z.coerce.number().int().positive().max(MAX_INT_ID) });
+export const settingsIdParam = z.object({ id: pathIdSchema() });
+export const settingsOrgIdParam = z.object({ orgId: pathIdSchema() });
 const name = (what: string, max = 100) =>
   textSchema.trim().min(1, `Enter the ${what}`).max(max, `Use at most ${max} characters`);
 
@@ -102,6 +102,7 @@ export const businessContactInput = z.object({
   phone: textSchema
     .trim()
     .max(40)
+    .meta({ description: "A phone number as typed; only its digits are kept", example: "(201) 555-0142" })
     .nullish()
     .transform((v) => (v ? v.replace(/\D/g, "") || null : null)),
   topics: z.array(topic).max(BUSINESS_CONTACT_TOPICS.length).default([]),

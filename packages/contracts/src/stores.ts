@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { idSchema, pageOf, pagingSchema, textSchema } from "./common";
 import { blankToNull, ianaTimeZone, optionalText } from "./organizations";
-import { usStateByCode } from "./us-states";
+import { US_STATES, usStateByCode } from "./us-states";
 
 export const usStateCode = textSchema
   .trim()
   .toUpperCase()
-  .refine((code) => usStateByCode(code) !== undefined, "Choose a US state (two-letter code such as NJ)");
+  .refine((code) => usStateByCode(code) !== undefined, "Choose a US state (two-letter code such as NJ)")
+  .meta({
+    pattern: "^[A-Za-z]{2}$",
+    description: `The two-letter code of one of the 50 US states, in any case: ${US_STATES.map((s) => s.code).join(", ")}`,
+    example: "NJ",
+  });
 
 /** `POST /api/store/upsert`: the whole store (a form). Without `id` it creates one. */
 export const storeUpsertRequest = z.object({

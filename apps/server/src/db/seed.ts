@@ -1,6 +1,7 @@
 import { ROLE, randomId, SUBSCRIPTION } from "@fieldlead/contracts";
 import { hashPassword } from "../platform/crypto";
 import type { Db } from "../platform/db";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./demo-logins";
 import {
   features,
   membershipStores,
@@ -14,7 +15,7 @@ import {
 } from "./schema/index";
 import { seedDemoLeads } from "./seed-leads";
 
-export const DEMO_PASSWORD = "demo1234";
+export { DEMO_PASSWORD } from "./demo-logins";
 
 export type DemoLogin = { email: string; role: string; organizations: string };
 
@@ -328,103 +329,25 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       return u;
     };
 
-    await person(
-      "superadmin@demo.local",
-      "Sam",
-      "Operator",
-      [{ orgId: group.id, roleId: ROLE.superAdmin }],
-      "Super Admin (every organization)",
-    );
-    await person(
-      "admin@demo.local",
-      "Alex",
-      "Admin",
-      [
-        { orgId: east.id, roleId: ROLE.admin },
-        { orgId: west.id, roleId: ROLE.admin },
-      ],
-      "Admin of Summit Home East and Summit Home West",
-    );
-    await person(
-      "manager@demo.local",
-      "Morgan",
-      "Manager",
-      [{ orgId: east.id, roleId: ROLE.manager }],
-      "Manager, Summit Home East",
-    );
-    await person(
-      "regional@demo.local",
-      "Riley",
-      "Regional",
-      [{ orgId: east.id, roleId: ROLE.regionalManager, territories: ["North Jersey", "Long Island"] }],
-      "Regional Manager (North Jersey, Long Island)",
-    );
-    await person(
-      "territory@demo.local",
-      "Taylor",
-      "Territory",
-      [{ orgId: east.id, roleId: ROLE.territoryManager, territories: ["Philadelphia"] }],
-      "Territory Manager (Philadelphia)",
-    );
-    await person(
-      "fmm@demo.local",
-      "Frankie",
-      "Field",
-      [{ orgId: west.id, roleId: ROLE.fieldMarketingManager, territories: ["Los Angeles"] }],
-      "Field Marketing Manager, Summit Home West",
-    );
-    await person(
-      "scheduler@demo.local",
-      "Sydney",
-      "Scheduler",
-      [{ orgId: east.id, roleId: ROLE.scheduler }],
-      "Scheduler, Summit Home East",
-    );
-    await person(
-      "analyst@demo.local",
-      "Avery",
-      "Analyst",
-      [
-        { orgId: east.id, roleId: ROLE.analyst },
-        { orgId: west.id, roleId: ROLE.analyst },
-      ],
-      "Analyst, both dealer organizations",
-    );
-    const lg = await person(
-      "lg@demo.local",
-      "Luis",
-      "Generator",
-      [{ orgId: east.id, roleId: ROLE.leadGenerator, territories: ["North Jersey"] }],
-      "Lead Generator, North Jersey",
-    );
-    await person(
-      "lglead@demo.local",
-      "Lena",
-      "Lead",
-      [{ orgId: east.id, roleId: ROLE.leadGeneratorLead, territories: ["North Jersey"] }],
-      "Lead Generator Lead, North Jersey",
-    );
-    await person(
-      "hd@demo.local",
-      "Harper",
-      "Program",
-      [{ orgId: east.id, roleId: ROLE.admin, subscriptionId: SUBSCRIPTION.retailerProgram }],
-      "Retailer-program user (subscription 16, role 2)",
-    );
-    await person(
-      "partner@demo.local",
-      "Parker",
-      "Partner",
-      [{ orgId: west.id, roleId: ROLE.admin, subscriptionId: SUBSCRIPTION.secondPartner }],
-      "Second-partner user (subscription 2, role 2)",
-    );
-    await person(
-      "solar.admin@demo.local",
-      "Sol",
-      "Rivera",
-      [{ orgId: solar.id, roleId: ROLE.admin }],
-      "Admin of BrightPath Solar (a Smart Circle organization)",
-    );
+    // The demo logins (README.md's table and the start banner read the same list).
+    const orgIds = { group: group.id, east: east.id, west: west.id, solar: solar.id };
+    const demoUsers = new Map<string, number>();
+    for (const l of DEMO_LOGINS) {
+      const u = await person(
+        l.email,
+        l.firstName,
+        l.lastName,
+        l.places.map((p) => ({
+          orgId: orgIds[p.organization],
+          roleId: p.roleId,
+          subscriptionId: p.subscriptionId,
+          territories: p.territories,
+        })),
+        l.label,
+      );
+      demoUsers.set(l.email, u.id);
+    }
+    const lg = { id: demoUsers.get("lg@demo.local")! };
 
     // A crew of lead generators across territories, a few inactive.
     const crew: [string, number, string][] = [

@@ -142,6 +142,17 @@ export function accountRepository(db: Db) {
       });
     },
 
+    /**
+     * Issues a reset link that replaces the user's open reset links: they are spent (answer as used) and only
+     * the new one works. Call it inside a transaction: the user's row is locked first, so two requests at once
+     * still leave one working link. Invitation links are not touched.
+     */
+    async replaceResetLinks(tx: Tx, input: { linkId: string; userId: number; hours: number }) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
+      await this.spendLinks(tx, input.userId, "reset");
+      await this.createLink(tx, { ...input, purpose: "reset" });
+    },
+
     async findLink(tx: Tx, linkId: string, forUpdate = false) {
       const q = tx
         .select({

@@ -130,7 +130,10 @@ export function accountService(d: AccountServiceDeps) {
       const user = await d.repo.findUserByEmail(email);
       if (user?.isPlatformActive) {
         const linkId = randomId(40);
-        await d.repo.createLink(d.db, { linkId, userId: user.id, purpose: "reset", hours: RESET_LINK_HOURS });
+        // A newer reset link replaces the older ones (they answer as used); invitations are left alone.
+        await d.db.transaction((tx) =>
+          d.repo.replaceResetLinks(tx, { linkId, userId: user.id, hours: RESET_LINK_HOURS }),
+        );
         const url = `${d.publicUrl}/reset-password/${linkId}`;
         d.mailer.send({
           to: user.email,

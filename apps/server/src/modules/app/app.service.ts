@@ -7,7 +7,7 @@ import {
   ROLE,
 } from "@fieldlead/contracts";
 import type { SessionContext, TenantContext } from "../../platform/context";
-import { badRequest, notFound } from "../../platform/errors";
+import { notFound } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import { territoryScope } from "../../platform/scope";
 import type { AccountRepository } from "../account/account.repository";
@@ -17,7 +17,6 @@ import type { featuresRepository } from "./features.repository";
 import type { LookupsRepository } from "./lookups.repository";
 import { listTimeZones } from "./time-zones";
 
-const WEB_CONFIG_MAX_BYTES = 64 * 1024;
 const COSTCO_BRAND_ID = 1;
 
 type Deps = {
@@ -136,10 +135,8 @@ export function appService(d: Deps) {
     dataTypes: () => DATA_TYPES.map((t) => ({ ...t })),
     fieldTypes: () => FIELD_TYPES.map((t) => ({ ...t, dataTypeIds: [...t.dataTypeIds] })),
 
+    /** `config` is bounded by its schema (`freeFormJson`: 32 levels, 64 KB), checked before it gets here. */
     async upsertWebConfig(s: SessionContext, config: Record<string, unknown>) {
-      if (JSON.stringify(config).length > WEB_CONFIG_MAX_BYTES) {
-        throw badRequest("The web configuration is too large (64 KB at most).", { config: ["too large"] });
-      }
       return { wingenWebConfig: await d.account.upsertWebConfig(s.userId, config) };
     },
 

@@ -1,3 +1,4 @@
+import { ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { forbidden } from "../../platform/errors";
 
@@ -13,4 +14,9 @@ export function requireSmartCircleReportRole(ctx: TenantContext) {
 
 export function requireOrganizationCreator(ctx: TenantContext) {
   if (!ctx.isPlatformAdmin) throw forbidden("Only a Super Admin can create organizations.");
+}
+
+/** An Admin of the full product in the organization of the request (the Super Admin is checked apart). */
+export function isOrganizationAdmin(ctx: TenantContext) {
+  return ctx.membershipId !== null && ctx.roleId === ROLE.admin && ctx.subscriptionId === SUBSCRIPTION.full;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { memberships, organizations, territories } from "../../db/schema/index";
+import { organizations, territories } from "../../db/schema/index";
 import type { Db, Tx } from "../../platform/db";
 
 const parent = alias(organizations, "parent");
@@ -51,42 +51,24 @@ export type OrganizationValues = {
   isDeleted: boolean;
 };
 
-const ADMIN_ROLE = 2;
-const FULL_PRODUCT = 1;
-
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Organizations are the tenants themselves, so these reads and writes are by organization id; which ids a
- * caller may touch is decided by `administeredOrganizationIds` and the service.
+ * caller may touch is decided by the service from the request's organization (`organizationAndChildren`).
  */
 export function organizationsRepository(db: Db) {
   return {
     /**
-     * Cross-tenant: the live organizations a user administers (an active Admin membership of the full
-     * product), plus the live children of those that are owner groups.
+     * The organization of a request and, when it is an owner group, the live organizations it owns: what an
+     * Admin working in `organizationId` administers (docs/decisions/0016).
      */
-    async administeredOrganizationIds(userId: number): Promise<number[]> {
-      const own = await db
-        .select({ id: organizations.id })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(
-          and(
-            eq(memberships.userId, userId),
-            eq(memberships.isActive, true),
-            eq(memberships.roleId, ADMIN_ROLE),
-            eq(memberships.subscriptionId, FULL_PRODUCT),
-            eq(organizations.isDeleted, false),
-          ),
-        );
-      const ids = own.map((r) => r.id);
-      if (ids.length === 0) return [];
+    async organizationAndChildren(organizationId: number): Promise<number[]> {
       const children = await db
         .select({ id: organizations.id })
         .from(organizations)
-        .where(and(inArray(organizations.parentId, ids), eq(organizations.isDeleted, false)));
-      return [...new Set([...ids, ...children.map((c) => c.id)])];
+        .where(and(eq(organizations.parentId, organizationId), eq(organizations.isDeleted, false)));
+      return [organizationId, ...children.map((c) => c.id)];
     },
 
     /** Organizations by id (null: every one, for the platform admin), with their parent's name. */

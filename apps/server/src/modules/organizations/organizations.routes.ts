@@ -30,9 +30,19 @@ export function organizationsRoutes(
   smartCircle: SmartCircleService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    // Tenant call for an Admin (the organization of the request, or one its owner group owns); platform call
+    // for the Super Admin (any organization, creation included). docs/decisions/0007 and 0016.
     app.put(
       "/upsert/smart-circle",
-      { schema: { tags, body: organizationUpsertRequest, response: { 200: organizationDetail } } },
+      {
+        schema: {
+          tags,
+          description:
+            "The organization save. An Admin changes the organization named by `CurrentOrganizationId` (or, when it is an owner group, an organization it owns): any other `id` answers 404 and changes nothing; switch organization to change another one. Platform call: only a Super Admin creates organizations (no `id`), changes any organization, moves one to another owner group or deletes/restores it.",
+          body: organizationUpsertRequest,
+          response: { 200: organizationDetail },
+        },
+      },
       (req) => svc.upsert(tenant(req), req.body),
     );
     app.post(
@@ -63,6 +73,8 @@ export function organizationSettingsRoutes(svc: OrganizationsService): FastifyPl
       {
         schema: {
           tags: ["settings"],
+          description:
+            "The organizations the caller may change from the request's organization (`CurrentOrganizationId`): for an Admin, that organization and, when it is an owner group, the organizations it owns; for a Super Admin (platform call), every organization.",
           body: settingsOrganizationsRequest,
           response: { 200: settingsOrganizationsResponse },
         },

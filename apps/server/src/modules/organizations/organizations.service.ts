@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
 import type { Db, Tx } from "../../platform/db";
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
-import { requireOrganizationCreator } from "./organizations.policy";
+import { isOrganizationAdmin, requireOrganizationCreator } from "./organizations.policy";
 import type {
   OrganizationRow,
   OrganizationsRepository,
@@ -45,6 +45,19 @@ const notFoundField = (field: string, message: string) =>
   new AppError("not_found", 404, message, { [field]: [message] });
 
 export function organizationsService(d: Deps) {
+  /**
+   * The organizations a call may change and lists (docs/decisions/0016). A Super Admin's call is a platform
+   * call: every organization (null). Anyone else acts on the organization the request names
+   * (`CurrentOrganizationId`, the tenant context), as its Admin: that organization and, when it is an owner
+   * group, the live organizations it owns. An Admin of several organizations switches organization to change
+   * another one; an id outside this list answers 404 like an id that does not exist.
+   */
+  async function administeredByRequest(ctx: TenantContext): Promise<number[] | null> {
+    if (ctx.isPlatformAdmin) return null;
+    if (!isOrganizationAdmin(ctx)) return [];
+    return d.repo.organizationAndChildren(ctx.organizationId);
+  }
+
   /** A parent must be a live top-level organization: owner groups hold organizations, one level deep. */
   async function checkParent(tx: Tx, parentId: number | null, selfId?: number) {
     if (parentId === null) return;
@@ -149,8 +162,8 @@ export function organizationsService(d: Deps) {
   }
 
   async function update(ctx: TenantContext, id: number, input: UpsertInput) {
-    const allowed =
-      ctx.isPlatformAdmin || (await d.repo.administeredOrganizationIds(ctx.userId)).includes(id);
+    const administered = await administeredByRequest(ctx);
+    const allowed = administered === null || administered.includes(id);
     return d.db.transaction(async (tx) => {
       const before = await d.repo.findById(tx, id, true);
       if (!before || !allowed) throw notFound("The organization");
@@ -210,12 +223,12 @@ export function organizationsService(d: Deps) {
       return input.id ? update(ctx, input.id, input) : create(ctx, input);
     },
 
-    /** Organizations the caller administers, owner groups with their children. */
+    /** Organizations the caller administers from the request's organization, owner groups with their children. */
     async settingsOrganizations(ctx: TenantContext, input: SettingsInput): Promise<SettingsOrganization[]> {
       if (input.includeDeleted && !ctx.isPlatformAdmin) {
         throw forbidden("Only a Super Admin can list deleted organizations.");
       }
-      const ids = ctx.isPlatformAdmin ? null : await d.repo.administeredOrganizationIds(ctx.userId);
+      const ids = await administeredByRequest(ctx);
       if (ids && ids.length === 0) return [];
       const rows = await d.repo.list({ ids, includeDeleted: input.includeDeleted, search: input.search });
       const territories = await d.repo.territoriesOf(

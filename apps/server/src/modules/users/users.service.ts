@@ -1,7 +1,6 @@
 import {
   type hdUserUpsertRequest,
   PARTNER_ROLE_IDS,
-  randomId,
   roleName,
   SUBSCRIPTION,
   type UserDetail,
@@ -358,8 +357,7 @@ export function usersService(d: Deps) {
       row = await detail(d.db, ctx, { kind: "organization" }, saved.userId);
     }
     const user = toUserDetail(row);
-    const message =
-      `${user.name} was saved.` + (invitationSent ? ` A sign-in link was emailed to ${user.email}.` : "");
+    const message = `${user.name} was saved.${invitationSent ? ` A sign-in link was emailed to ${user.email}.` : ""}`;
     return { user, invitation: null, result: "updated", message, invitationSent };
   }
 

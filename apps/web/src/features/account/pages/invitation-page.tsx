@@ -1,15 +1,5 @@
 import { type InvitationLinkResponse, PASSWORD_MIN_LENGTH, passwordSchema } from "@fieldlead/contracts";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Skeleton, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconArrowLeft, IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
 import { useState } from "react";
