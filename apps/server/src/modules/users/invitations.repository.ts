@@ -31,6 +31,9 @@ type Named = { id: number; name: string };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const open = gt(membershipInvitations.expiresAt, sql`now()`);
+/** The organization's rows matching `more` (every organization-side read and write starts here). */
+const ofOrg = (ctx: TenantContext, ...more: SQL[]) =>
+  and(eq(membershipInvitations.organizationId, ctx.organizationId), ...more);
 const inviterName = sql<string>`(select trim(${users.firstName} || ' ' || ${users.lastName}) from ${users} where ${users.id} = ${membershipInvitations.invitedByUserId})`;
 
 const namedTerritories = sql<Named[]>`coalesce((
@@ -75,8 +78,8 @@ export function invitationsRepository(db: Db) {
       await tx
         .delete(membershipInvitations)
         .where(
-          and(
-            eq(membershipInvitations.organizationId, ctx.organizationId),
+          ofOrg(
+            ctx,
             eq(membershipInvitations.email, email),
             lte(membershipInvitations.expiresAt, sql`now()`),
           ),
@@ -87,13 +90,7 @@ export function invitationsRepository(db: Db) {
       const [row] = await tx
         .select({ id: membershipInvitations.id })
         .from(membershipInvitations)
-        .where(
-          and(
-            eq(membershipInvitations.organizationId, ctx.organizationId),
-            eq(membershipInvitations.email, email),
-            open,
-          ),
-        )
+        .where(ofOrg(ctx, eq(membershipInvitations.email, email), open))
         .limit(1);
       return row ?? null;
     },
@@ -121,13 +118,7 @@ export function invitationsRepository(db: Db) {
       const [row] = await tx
         .select(orgColumns)
         .from(membershipInvitations)
-        .where(
-          and(
-            eq(membershipInvitations.organizationId, ctx.organizationId),
-            eq(membershipInvitations.id, id),
-            open,
-          ),
-        )
+        .where(ofOrg(ctx, eq(membershipInvitations.id, id), open))
         .limit(1);
       return row ?? null;
     },
@@ -138,10 +129,7 @@ export function invitationsRepository(db: Db) {
       f: { search?: string; territoryIds: number[] | null },
       page: { limit: number; offset: number },
     ) {
-      const conditions: (SQL | undefined)[] = [
-        eq(membershipInvitations.organizationId, ctx.organizationId),
-        open,
-      ];
+      const conditions: (SQL | undefined)[] = [ofOrg(ctx, open)];
       if (f.territoryIds) {
         conditions.push(
           sql`${membershipInvitations.territoryIds} && ${sql.param(f.territoryIds)}::integer[]`,
@@ -176,17 +164,11 @@ export function invitationsRepository(db: Db) {
       await tx
         .update(membershipInvitations)
         .set({ linkHash: sha256(linkId), sentAt: new Date(), expiresAt })
-        .where(
-          and(eq(membershipInvitations.organizationId, ctx.organizationId), eq(membershipInvitations.id, id)),
-        );
+        .where(ofOrg(ctx, eq(membershipInvitations.id, id)));
     },
 
     async cancel(tx: Tx, ctx: TenantContext, id: number) {
-      await tx
-        .delete(membershipInvitations)
-        .where(
-          and(eq(membershipInvitations.organizationId, ctx.organizationId), eq(membershipInvitations.id, id)),
-        );
+      await tx.delete(membershipInvitations).where(ofOrg(ctx, eq(membershipInvitations.id, id)));
     },
 
     // ---- The invited person's side ----

@@ -1,4 +1,4 @@
-import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Center, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Brand } from "../../../components/brand";
 import classes from "./auth-card.module.css";
@@ -45,5 +45,18 @@ export function AuthCard({
         </Stack>
       </Center>
     </Box>
+  );
+}
+
+/** The card while a link from an email is being checked: its fields' shapes, busy. */
+export function AuthCardLoading({ title }: { title: string }) {
+  return (
+    <AuthCard title={title}>
+      <Stack gap="md" aria-busy>
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+        <Skeleton height={42} />
+      </Stack>
+    </AuthCard>
   );
 }

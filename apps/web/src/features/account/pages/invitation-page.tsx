@@ -1,5 +1,5 @@
 import { type InvitationLinkResponse, PASSWORD_MIN_LENGTH, passwordSchema } from "@fieldlead/contracts";
-import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Skeleton, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconArrowLeft, IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,7 +8,7 @@ import { FormError } from "../../../components/query-state";
 import { landingPathFor } from "../../../lib/landing";
 import { session } from "../../../lib/session";
 import { useAcceptInvitationLink, useDeclineInvitationLink, useInvitationLink } from "../api/invitations";
-import { AuthCard } from "../components/auth-card";
+import { AuthCard, AuthCardLoading } from "../components/auth-card";
 
 const backToSignIn = (
   <Anchor component={Link} to="/login" fz="sm">
@@ -35,15 +35,7 @@ export function InvitationPage() {
     );
   }
   if (link.isPending) {
-    return (
-      <AuthCard title="Opening your invitation…">
-        <Stack gap="md" aria-busy>
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-          <Skeleton height={42} />
-        </Stack>
-      </AuthCard>
-    );
+    return <AuthCardLoading title="Opening your invitation…" />;
   }
   if (link.isError) {
     return (

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordSchema, type ValidateLinkResponse } from "@fieldlead/contracts";
-import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconArrowLeft, IconClockX, IconLinkOff } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -8,7 +8,7 @@ import { landingPathFor } from "../../../lib/landing";
 import { session } from "../../../lib/session";
 import { useResetPassword } from "../api/reset-password";
 import { useValidateResetLink } from "../api/validate-reset-link";
-import { AuthCard } from "../components/auth-card";
+import { AuthCard, AuthCardLoading } from "../components/auth-card";
 
 const INVALID: Record<Exclude<ValidateLinkResponse["reason"], "ok">, { title: string; text: string }> = {
   expired: {
@@ -37,15 +37,7 @@ export function ResetPasswordPage() {
   const validation = useValidateResetLink(linkId);
 
   if (validation.isPending) {
-    return (
-      <AuthCard title="Checking your link…">
-        <Stack gap="md" aria-busy>
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-          <Skeleton height={42} />
-        </Stack>
-      </AuthCard>
-    );
+    return <AuthCardLoading title="Checking your link…" />;
   }
 
   if (validation.isError) {
