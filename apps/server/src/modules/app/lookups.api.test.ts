@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../test/harness";
+import { type AuthHeaders, createTestApp, h, MEMBER_PASSWORD, type TestApp } from "../../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,8 @@ describe("lookup list keys filled by organizations, stores and users", () => {
       brandId: 1,
       organizationTerritoryId: central,
     });
-    const lg = await call(admin, "POST", "/api/users/upsert", {
+    // A lead generator who accepted the invitation (decision 0015).
+    const lg = await t.addMember(h(admin), {
       firstName: "Aaron",
       lastName: "Aardvark",
       email: "aaron@example.com",
@@ -67,8 +68,8 @@ describe("lookup list keys filled by organizations, stores and users", () => {
       organizationId: east,
     });
     expect(list.costcoStores.map((s) => s.id)).toContain(store.json().id);
-    expect(list.leadGenerator.find((l) => l.id === lg.json().user.id)).toEqual({
-      id: lg.json().user.id,
+    expect(list.leadGenerator.find((l) => l.id === lg.id)).toEqual({
+      id: lg.id,
       name: "Aaron Aardvark",
       isActive: true,
       organizationsTerritoryIds: [central],
@@ -123,17 +124,13 @@ describe("lookup list keys filled by organizations, stores and users", () => {
 
   it("shows a territory-limited role with no territory nothing rather than everything", async () => {
     const admin = await t.login("admin@demo.local");
-    await call(admin, "POST", "/api/users/upsert", {
+    await t.addMember(h(admin), {
       firstName: "Norma",
       lastName: "Noterritory",
       email: "norma@example.com",
       roleId: 5,
     });
-    await t.database.executeSql(
-      "update users set password_hash = (select password_hash from users where email = 'admin@demo.local') where email = 'norma@example.com'",
-      [],
-    );
-    const norma = await t.login("norma@example.com");
+    const norma = await t.login("norma@example.com", MEMBER_PASSWORD);
     const list = await lookup(norma);
     expect(list.organizationTerritories).toEqual([]);
     expect(list.stores).toEqual([]);

@@ -7,7 +7,8 @@ let t: TestApp;
 let circleOrg: number;
 beforeAll(async () => {
   t = await createTestApp();
-  // A second Smart Circle organization with two lead generators, one of them with a formula-like name.
+  // A second Smart Circle organization with two lead generators (members once they accepted), one of them with
+  // a formula-like name.
   const sa = await t.login("superadmin@demo.local");
   const org = await t.app.inject({
     method: "PUT",
@@ -27,19 +28,15 @@ beforeAll(async () => {
     ["Zed", "Zimmer", 14],
     ["=HYPERLINK(1)", "Evil", 15],
   ] as const) {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/users/upsert",
-      headers: h(sa, { currentorganizationid: String(circleOrg) }),
-      payload: {
-        firstName,
-        lastName,
-        email: `${lastName.toLowerCase()}@circle.test`,
-        roleId,
-        territoryIds: [phoenix],
-      },
+    // Invited, then accepted from the emailed link (decision 0015).
+    const member = await t.addMember(h(sa, { currentorganizationid: String(circleOrg) }), {
+      firstName,
+      lastName,
+      email: `${lastName.toLowerCase()}@circle.test`,
+      roleId,
+      territoryIds: [phoenix],
     });
-    expect(res.statusCode).toBe(200);
+    expect(member).toMatchObject({ firstName, lastName, roleId, territoryIds: [phoenix] });
   }
 });
 afterAll(() => t?.close());
@@ -101,6 +98,11 @@ describe("Smart Circle users report", () => {
     );
     await t.database.executeSql(
       "update users set last_login_at = '2025-12-01T00:00:00Z' where email = 'zimmer@circle.test'",
+      [],
+    );
+    // The other Circle Roofing lead generator signed in (accepting the invitation signs in) before that.
+    await t.database.executeSql(
+      "update users set last_login_at = '2025-11-01T00:00:00Z' where email = 'evil@circle.test'",
       [],
     );
     const rows = (await report(sa, { search: "zimmer" })).json().items as Row[];

@@ -110,15 +110,17 @@ describe("who sees and changes whom", () => {
   it("keeps what a person has outside a territory manager's territories when the manager saves them", async () => {
     const admin = await t.login("admin@demo.local");
     const both = [ids.territory.Philadelphia, ids.territory["North Jersey"]];
-    const made = await inject(
-      admin,
-      "POST",
-      "/api/users/upsert",
+    const made = await t.addMember(
+      h(admin),
       lgPayload("two.places@example.com", both, {
         storeIds: [ids.store["Costco Wayne"], ids.store["Costco South Philadelphia"]],
       }),
     );
-    const id = made.json().user.id;
+    expect(made.territoryIds.sort()).toEqual([...both].sort());
+    expect(made.storeIds.sort()).toEqual(
+      [ids.store["Costco Wayne"], ids.store["Costco South Philadelphia"]].sort(),
+    );
+    const id = made.id;
     const tm = await t.login("territory@demo.local");
     const res = await inject(tm, "POST", "/api/users/upsert", {
       ...lgPayload("two.places@example.com", [ids.territory.Philadelphia]),
@@ -197,17 +199,23 @@ describe("another organization's people (as an attacker from BrightPath Solar)",
   });
 
   it("cannot take over or rename a person it shares with another organization", async () => {
-    // The Solar admin adds an East person (linked), then tries to change their email to one they control.
+    // The Solar admin invites an East person, who accepts (joining with their own identity); the admin then
+    // tries to change their email to one they control.
     const attacker = await t.login("solar.admin@demo.local");
-    const linked = await inject(attacker, "POST", "/api/users/upsert", {
+    const linked = await t.addMember(h(attacker), {
       firstName: "A",
       lastName: "B",
       email: "manager@demo.local",
       roleId: 3,
     });
-    expect(linked.json().result).toBe("linked");
+    expect(linked).toMatchObject({
+      id: ids.user["manager@demo.local"],
+      firstName: "Morgan",
+      lastName: "Manager",
+      sharedIdentity: true,
+    });
     const res = await inject(attacker, "POST", "/api/users/upsert", {
-      id: linked.json().user.id,
+      id: linked.id,
       firstName: "Morgan",
       lastName: "Manager",
       email: "attacker@evil.test",
@@ -215,7 +223,7 @@ describe("another organization's people (as an attacker from BrightPath Solar)",
     });
     expect(res.statusCode).toBe(403);
     const rename = await inject(attacker, "POST", "/api/users/upsert", {
-      id: linked.json().user.id,
+      id: linked.id,
       firstName: "Hacked",
       lastName: "Manager",
       email: "manager@demo.local",
@@ -224,9 +232,7 @@ describe("another organization's people (as an attacker from BrightPath Solar)",
     });
     expect(rename.statusCode).toBe(403);
     const row = (
-      await t.database.executeSql("select email, first_name from users where id = $1", [
-        linked.json().user.id,
-      ])
+      await t.database.executeSql("select email, first_name from users where id = $1", [linked.id])
     ).rows[0];
     expect(row).toEqual({ email: "manager@demo.local", first_name: "Morgan" });
   });

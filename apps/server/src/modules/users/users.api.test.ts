@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../test/harness";
+import { type AuthHeaders, createTestApp, h, MEMBER_PASSWORD, type TestApp } from "../../../test/harness";
 import { demoIds } from "../../../test/ids";
+import { DEMO_PASSWORD } from "../../db/seed";
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -32,6 +33,37 @@ const countUsers = async (email: string) =>
     ).rows[0] as { n: number }
   ).n;
 
+/** The emails of the current organization's pending invitations. */
+const pendingEmails = async (a: AuthHeaders) =>
+  (
+    await t.app.inject({
+      method: "POST",
+      url: "/api/users/invitations/search",
+      headers: h(a),
+      payload: { pageSize: 100 },
+    })
+  )
+    .json()
+    .items.map((i: { email: string }) => i.email);
+
+/** Accepts the invitation last emailed to `email` from its link, as the person would; returns their user id. */
+const acceptFromMail = async (email: string) => {
+  await t.mailer.idle();
+  const mail = (await t.mailer.list(50)).find((m) => m.to === email);
+  const token = /\/invitations\/([A-Za-z0-9]+)/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error(`no invitation mail to ${email}`);
+  const info = (await t.app.inject({ method: "GET", url: `/api/account/invitation-links/${token}` })).json();
+  const res = await t.app.inject({
+    method: "PUT",
+    url: `/api/account/invitation-links/${token}/accept`,
+    payload: info.hasAccount
+      ? { password: DEMO_PASSWORD }
+      : { password: MEMBER_PASSWORD, firstName: info.firstName, lastName: info.lastName },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().userId as number;
+};
+
 describe("user upsert", () => {
   it("creates a person with their membership, territories and stores, and reads them back", async () => {
     const a = await t.login("admin@demo.local");
@@ -49,15 +81,41 @@ describe("user upsert", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.result).toBe("created");
-    expect(body.message).toBe("Nina Okafor was added.");
-    expect(body.invitationSent).toBe(false);
-    expect(body.user).toMatchObject({
+    // A new email is invited (decision 0015): no member until the person accepts.
+    expect(body.result).toBe("invited");
+    expect(body.message).toMatch(
+      /^We emailed nina\.okafor@example\.com an invitation to join as Lead Generator\./,
+    );
+    expect(body.invitationSent).toBe(true);
+    expect(body.user).toBeNull();
+    expect(body.invitation).toMatchObject({
+      firstName: "Nina",
+      name: "Nina Okafor",
+      email: "nina.okafor@example.com",
+      phone: "2015550123",
+      roleId: 14,
+      roleName: "Lead Generator",
+      subscriptionId: 1,
+      territories: [{ id: ids.territory["North Jersey"], name: "North Jersey" }],
+      status: "invited",
+    });
+    expect(body.invitation.stores.map((s: { id: number }) => s.id)).toEqual(
+      expect.arrayContaining([ids.store["Costco Wayne"], ids.store["Lowe's Clifton"]]),
+    );
+    expect(await countUsers("nina.okafor@example.com")).toBe(0);
+
+    // Accepting from the emailed link makes the person a member with everything the form held.
+    const id = await acceptFromMail("nina.okafor@example.com");
+    const read = await get(a, id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      id,
       firstName: "Nina",
       name: "Nina Okafor",
       email: "nina.okafor@example.com",
       phone: "2015550123",
       languageIds: [1, 2],
+      timeZone: "America/New_York",
       hoursTypeId: 1,
       roleId: 14,
       roleName: "Lead Generator",
@@ -65,23 +123,27 @@ describe("user upsert", () => {
       isActive: true,
       territories: [{ id: ids.territory["North Jersey"], name: "North Jersey" }],
       storeIds: expect.arrayContaining([ids.store["Costco Wayne"], ids.store["Lowe's Clifton"]]),
-      hasPassword: false,
+      // The person chose a password when accepting.
+      hasPassword: true,
       hasCaptureIcon: false,
       sharedIdentity: false,
       lastInvitedAt: null,
     });
-    expect((await get(a, body.user.id)).json()).toEqual(body.user);
+    expect(read.json().storeIds).toHaveLength(2);
     const changed = await upsert(a, {
       ...person("nina.okafor@example.com"),
-      id: body.user.id,
+      id,
       firstName: "Nina",
       lastName: "Okafor-Smith",
       roleId: 15,
     });
     expect(changed.json()).toMatchObject({
       result: "updated",
+      invitation: null,
+      message: "Nina Okafor-Smith was saved.",
       user: { lastName: "Okafor-Smith", roleId: 15, territoryIds: [], storeIds: [] },
     });
+    expect((await get(a, id)).json()).toEqual(changed.json().user);
   });
 
   it("answers 409 with a message for an email already in the organization, whatever its case", async () => {
@@ -93,7 +155,7 @@ describe("user upsert", () => {
     expect(await countUsers("lg@demo.local")).toBe(1);
   });
 
-  it("adds a person of another organization to this one without changing their name or password", async () => {
+  it("adds a person of another organization to this one, once they accept, without changing their name or password", async () => {
     const a = await t.login("admin@demo.local");
     const res = await upsert(
       a,
@@ -106,16 +168,28 @@ describe("user upsert", () => {
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.result).toBe("linked");
-    expect(body.message).toMatch(/already had a FieldLead account in another organization/);
-    expect(body.user).toMatchObject({
+    // The same answer as for a new email: only what was typed, nothing of the existing account.
+    expect(body.result).toBe("invited");
+    expect(body.user).toBeNull();
+    expect(body.invitation).toMatchObject({ name: "Someone Else", phone: "9999999999", roleId: 3 });
+    expect(res.body).not.toMatch(/Sol|Rivera|5550100000/);
+    const solarBefore = await t.login("solar.admin@demo.local");
+    const meBefore = (
+      await t.app.inject({ method: "GET", url: "/api/account/me", headers: h(solarBefore) })
+    ).json();
+    expect(meBefore.organizations.map((o: { name: string }) => o.name)).toEqual(["BrightPath Solar"]);
+
+    // The person accepts with their own password; they keep their own name, phone and password.
+    const id = await acceptFromMail("solar.admin@demo.local");
+    expect(id).toBe(ids.user["solar.admin@demo.local"]);
+    expect((await get(a, id)).json()).toMatchObject({
       name: "Sol Rivera",
       phone: "5550100000",
       roleId: 3,
       sharedIdentity: true,
       hasPassword: true,
     });
-    const solar = await t.login("solar.admin@demo.local");
+    const solar = await t.login("solar.admin@demo.local", DEMO_PASSWORD);
     const me = (await t.app.inject({ method: "GET", url: "/api/account/me", headers: h(solar) })).json();
     expect(me.organizations.map((o: { name: string }) => o.name)).toEqual([
       "BrightPath Solar",
@@ -161,6 +235,7 @@ describe("user upsert", () => {
     expect(badStore.statusCode).toBe(400);
     expect(badStore.json().errors).toHaveProperty(["body.storeIds"]);
     expect(await countUsers("half@example.com")).toBe(0);
+    expect(await pendingEmails(a)).not.toContain("half@example.com");
     // An update with a bad store leaves the person as they were.
     const lg = ids.user["lg@demo.local"];
     const before = (await get(a, lg)).json();
@@ -195,6 +270,9 @@ describe("user upsert", () => {
     expect((await upsert(m, person("ok.lg@example.com", { roleId: 14 }))).statusCode).toBe(200);
     expect((await upsert(m, person("ok.sched@example.com", { roleId: 7 }))).statusCode).toBe(200);
     expect(await countUsers("promo@example.com")).toBe(0);
+    const pending = await pendingEmails(admin);
+    expect(pending).not.toContain("promo@example.com");
+    expect(pending).toEqual(expect.arrayContaining(["ok.lg@example.com", "ok.sched@example.com"]));
   });
 
   it("lets only Admins make program-portal users, and only as Admin or Manager", async () => {
@@ -206,9 +284,11 @@ describe("user upsert", () => {
     const asLg = await upsert(a, person("portal2@example.com", { roleId: 14, subscriptionId: 2 }));
     expect(asLg.statusCode).toBe(400);
     const ok = await upsert(a, person("portal3@example.com", { roleId: 3, subscriptionId: 2 }));
-    expect(ok.json().user).toMatchObject({ subscriptionId: 2, roleId: 3 });
+    expect(ok.json().invitation).toMatchObject({ subscriptionId: 2, roleId: 3 });
+    const member = (await get(a, await acceptFromMail("portal3@example.com"))).json();
+    expect(member).toMatchObject({ subscriptionId: 2, roleId: 3 });
     // Omitting the subscription on a later save keeps it.
-    const again = await upsert(a, { ...person("portal3@example.com", { roleId: 3 }), id: ok.json().user.id });
+    const again = await upsert(a, { ...person("portal3@example.com", { roleId: 3 }), id: member.id });
     expect(again.json().user.subscriptionId).toBe(2);
     const bad = await upsert(a, person("portal4@example.com", { roleId: 3, subscriptionId: 5 }));
     expect(bad.statusCode).toBe(400);
@@ -310,8 +390,8 @@ describe("user upsert", () => {
 describe("user search", () => {
   it("finds people by name, email or phone, each word narrowing the result", async () => {
     const a = await t.login("admin@demo.local");
-    await upsert(
-      a,
+    await t.addMember(
+      h(a),
       person("quinn.zephyr@example.com", { firstName: "Quinn", lastName: "Zephyr", phone: "7325559876" }),
     );
     const names = async (payload: Record<string, unknown>) =>
@@ -386,7 +466,17 @@ describe("retailer-program users (POST /api/users/hd/upsert)", () => {
       payload: { firstName: "Hank", lastName: "Depot", email: "hank@retailer.example" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({
+    expect(res.json()).toMatchObject({ result: "invited", user: null, invitationSent: true });
+    expect(res.json().invitation).toMatchObject({
+      subscriptionId: 16,
+      roleId: 2,
+      roleName: "Admin",
+      territories: [],
+    });
+    const hankId = await acceptFromMail("hank@retailer.example");
+    expect((await get(a, hankId)).json()).toMatchObject({
+      firstName: "Hank",
+      lastName: "Depot",
       subscriptionId: 16,
       roleId: 2,
       roleName: "Admin",
@@ -397,7 +487,7 @@ describe("retailer-program users (POST /api/users/hd/upsert)", () => {
       url: "/api/users/hd/upsert",
       headers: h(a),
       payload: {
-        id: res.json().user.id,
+        id: hankId,
         firstName: "Hank",
         lastName: "Depot Jr",
         email: "hank@retailer.example",
@@ -428,5 +518,6 @@ describe("retailer-program users (POST /api/users/hd/upsert)", () => {
       expect(denied.statusCode, email).toBe(403);
     }
     expect(await countUsers("noway@retailer.example")).toBe(0);
+    expect(await pendingEmails(a)).not.toContain("noway@retailer.example");
   });
 });
