@@ -19,6 +19,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Migrates and seeds once per run; each file copies the result (docs/decisions/0017).
+          globalSetup: ["apps/server/test/db-template.setup.ts"],
         },
       },
       "apps/web/vitest.config.ts",

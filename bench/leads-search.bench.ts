@@ -29,6 +29,7 @@ import {
 } from "../apps/server/src/modules/settings/index";
 import type { TenantContext } from "../apps/server/src/platform/context";
 import { type Database, openDatabase } from "../apps/server/src/platform/db";
+import { unitOfWork } from "../apps/server/src/platform/unit-of-work";
 import { testConfig } from "../apps/server/test/harness";
 
 const { values: args } = parseArgs({
@@ -243,9 +244,10 @@ async function run(label: string, d: Database, count: number) {
   const app = await buildApp({ config: testConfig(), database: d });
   await app.ready();
   const svc = leadsService({
-    repo: leadsRepository(d.db),
-    search: leadsSearchRepository(d.db),
-    forms: leadFormReader({ serviceTypes: serviceTypesRepository(d.db), contacts: contactsRepository(d.db) }),
+    uow: unitOfWork(d),
+    repo: leadsRepository(),
+    search: leadsSearchRepository(),
+    forms: leadFormReader({ serviceTypes: serviceTypesRepository(), contacts: contactsRepository() }),
   });
   const tokens = new Map<string, string>();
   const contexts = new Map<string, TenantContext>();

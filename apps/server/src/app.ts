@@ -19,6 +19,7 @@ import { registerJsonBodyParser } from "./platform/json-body";
 import { createMailer, type Mailer } from "./platform/mail";
 import { registerNoStore } from "./platform/no-store";
 import { openapiOptions } from "./platform/openapi";
+import { unitOfWork } from "./platform/unit-of-work";
 
 export type AppDeps = { config: Config; database: Database; mailer?: Mailer; jobs?: Jobs };
 export type ResolvedDeps = { config: Config; database: Database; mailer: Mailer; jobs: Jobs | null };
@@ -94,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(authPlugin, {
-    sessions: sessionRepository(database.db),
+    sessions: sessionRepository(),
+    uow: unitOfWork(database),
     sessionHours: config.sessionHours,
   });
   await app.register(async (api) => registerModules(api as unknown as App, full), { prefix: "/api" });

@@ -1,11 +1,12 @@
 import type { UserDetail } from "@fieldlead/contracts";
-import pg from "pg";
+import { inject } from "vitest";
 import { type App, buildApp } from "../src/app";
 import { applyReferenceData } from "../src/db/reference-data";
 import { DEMO_PASSWORD, seedDemo } from "../src/db/seed";
 import type { Config } from "../src/platform/config";
 import { type Database, openDatabase } from "../src/platform/db";
 import type { Mailer } from "../src/platform/mail";
+import { openPgliteCopy, openPostgresCopy, type TemplateKind, type Templates } from "./db-template";
 
 /** The database the suite runs on: embedded (PGlite in memory) by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -27,33 +28,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh, migrated database with the reference lists: a new PGlite, or a new database on the PostgreSQL server. */
+/**
+ * A fresh, migrated database with the reference lists: an in-memory PGlite, or a new database on the PostgreSQL
+ * server, copied from the run's template (docs/decisions/0017).
+ */
 export async function freshDatabase(): Promise<Database> {
+  return databaseFromTemplate("bare");
+}
+
+/** A copy of a template built once per run by `db-template.setup.ts`; `seeded` holds the demo data. */
+async function databaseFromTemplate(kind: TemplateKind): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const d = await openDatabase({ inMemory: true });
-    await d.migrate();
-    await applyReferenceData(d.db);
-    return d;
-  }
-  const name = `fl_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const d = await openDatabase({ databaseUrl: u.toString() });
+  const templates = inject("dbTemplates") as Templates | undefined;
+  if (templates && url) return openPostgresCopy(url, templates[kind]);
+  const copy = templates && !url ? await openPgliteCopy(templates[kind]) : undefined;
+  if (copy) return copy;
+  // Run without the server project's globalSetup (another vitest config), or its dump was pruned since (a long
+  // watch session): build this file's database in place.
+  const d = url ? await openPostgresCopy(url, undefined) : await openDatabase({ inMemory: true });
   await d.migrate();
   await applyReferenceData(d.db);
-  const close = d.close;
-  d.close = async () => {
-    await close();
-    const a = new pg.Client({ connectionString: url });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
+  if (kind === "seeded") await seedDemo(d.db);
   return d;
 }
 
@@ -88,8 +83,7 @@ export type AuthHeaders = {
 export async function createTestApp(
   opts: { config?: Partial<Config>; seed?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
-  if (opts.seed !== false) await seedDemo(database.db);
+  const database = await databaseFromTemplate(opts.seed === false ? "bare" : "seeded");
   const app = await buildApp({ config: testConfig(opts.config), database });
   await app.ready();
   const t: TestApp = {

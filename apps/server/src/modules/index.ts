@@ -1,6 +1,7 @@
 import type { App, ResolvedDeps } from "../app";
 import { sessionRepository } from "../platform/auth/session.repository";
 import { rateLimits } from "../platform/rate-limits";
+import { unitOfWork } from "../platform/unit-of-work";
 import { accountRepository, accountRoutes, accountService } from "./account/index";
 import {
   appRoutes,
@@ -40,14 +41,17 @@ import {
   userTradesService,
 } from "./users/index";
 
-/** Wires every module: repositories bound to the database, services, then routes under /api/{group}. */
+/**
+ * Wires every module: one unit of work over the database (the only way in: services get it, never the database;
+ * docs/decisions/0018), repositories, services, then routes under /api/{group}.
+ */
 export async function registerModules(api: App, deps: ResolvedDeps) {
-  const { db } = deps.database;
+  const uow = unitOfWork(deps.database);
   const limits = rateLimits(deps.config);
-  const sessions = sessionRepository(db);
-  const account = accountRepository(db);
+  const sessions = sessionRepository();
+  const account = accountRepository();
   const accountSvc = accountService({
-    db,
+    uow,
     repo: account,
     sessions,
     mailer: deps.mailer,
@@ -55,17 +59,18 @@ export async function registerModules(api: App, deps: ResolvedDeps) {
     sessionHours: deps.config.sessionHours,
   });
   const appSvc = appService({
-    lookups: lookupsRepository(db),
-    features: featuresRepository(db),
+    uow,
+    lookups: lookupsRepository(),
+    features: featuresRepository(),
     account,
-    address: offlineAddressProvider(db),
+    address: offlineAddressProvider(uow.read),
     mailer: deps.mailer,
   });
 
-  const users = usersRepository(db);
+  const users = usersRepository();
   const invitationsSvc = invitationsService({
-    db,
-    repo: invitationsRepository(db),
+    uow,
+    repo: invitationsRepository(),
     users,
     sessions,
     account: accountSvc,
@@ -78,33 +83,33 @@ export async function registerModules(api: App, deps: ResolvedDeps) {
   await api.register(platformRoutes(appSvc), { prefix: "/platform" });
 
   // Organizations, stores and people (the users group also takes other modules' /users routes).
-  const lookups = lookupsRepository(db);
-  const orgSvc = organizationsService({ db, repo: organizationsRepository(db) });
-  await api.register(organizationsRoutes(orgSvc, smartCircleService({ repo: smartCircleRepository(db) })), {
-    prefix: "/organizations",
-  });
+  const lookups = lookupsRepository();
+  const orgSvc = organizationsService({ uow, repo: organizationsRepository() });
+  const smartCircleSvc = smartCircleService({ uow, repo: smartCircleRepository() });
+  await api.register(organizationsRoutes(orgSvc, smartCircleSvc), { prefix: "/organizations" });
   await api.register(organizationSettingsRoutes(orgSvc), { prefix: "/settings" });
-  await api.register(storesRoutes(storesService({ db, repo: storesRepository(db), lookups })), {
+  await api.register(storesRoutes(storesService({ uow, repo: storesRepository(), lookups })), {
     prefix: "/store",
   });
   await api.register(
     usersRoutes(
-      usersService({ db, repo: users, lookups, sessions, account: accountSvc, invitations: invitationsSvc }),
+      usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations: invitationsSvc }),
     ),
     { prefix: "/users" },
   );
   await api.register(organizationInvitationRoutes(invitationsSvc), { prefix: "/users" });
   await api.register(
-    userTradesRoutes(userTradesService({ db, repo: userTradesRepository(db), users, lookups })),
+    userTradesRoutes(userTradesService({ uow, repo: userTradesRepository(), users, lookups })),
     { prefix: "/users" },
   );
 
   // Leads, and the settings that shape them (service types, questions, responses, business contacts).
-  const settingsRepos = { serviceTypes: serviceTypesRepository(db), contacts: contactsRepository(db) };
-  await api.register(settingsRoutes(settingsService(settingsRepos)), { prefix: "/settings" });
+  const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
+  await api.register(settingsRoutes(settingsService({ uow, ...settingsRepos })), { prefix: "/settings" });
   const leadsSvc = leadsService({
-    repo: leadsRepository(db),
-    search: leadsSearchRepository(db),
+    uow,
+    repo: leadsRepository(),
+    search: leadsSearchRepository(),
     forms: leadFormReader(settingsRepos),
   });
   await api.register(leadsRoutes(leadsSvc), { prefix: "/leads" });

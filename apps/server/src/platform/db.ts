@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema/index";
+import { guardRoot, withTripwire } from "./unit-of-work";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,12 +27,24 @@ export type Database = {
   close: () => Promise<void>;
   /** True when the database holds no organizations yet. */
   isEmpty: () => Promise<boolean>;
+  /** Embedded only: a checkpointed copy of the data directory, for `DatabaseOptions.loadDataDir` (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** Embedded only: start from this dump (`Database.dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
+  /** A root-handle query inside an open transaction throws at once (unit-of-work.ts); default: not in production. */
+  tripwire?: boolean;
+};
+
+const tripwireOn = (opts: DatabaseOptions) => opts.tripwire ?? process.env.NODE_ENV !== "production";
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, tripwireOn(opts));
   let path: string | undefined;
   if (!opts.inMemory) {
     if (!opts.dataDir) throw new Error("dataDir is required for the embedded database");
@@ -39,28 +52,34 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // PGlite does not create parent folders.
     mkdirSync(opts.dataDir, { recursive: true });
   }
-  const client = path ? new PGlite(path) : new PGlite();
+  const client = new PGlite({ dataDir: path, loadDataDir: opts.loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const root = tripwireOn(opts) ? withTripwire(client, ["query", "exec", "sql", "transaction"]) : client;
+  const db = guardRoot(drizzlePglite(root, { schema }) as unknown as Db);
   const database: Database = {
     db,
     kind: "pglite",
     executeSql: async (text, values) => {
       if (!values || values.length === 0) {
-        const results = await client.exec(text);
+        const results = await root.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const r = await client.query(text, values as unknown[]);
+      const r = await root.query(text, values as unknown[]);
       return { rows: r.rows };
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
     isEmpty: () => isEmpty(database),
+    dumpDataDir: async () => {
+      // Written to the files first, so a copy starts without replaying WAL (which would move sequences ahead).
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
   };
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, tripwire: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server drops (restart, failover, a database being dropped) must not crash the
   // process: the pool discards it and the next query opens a new one.
@@ -70,12 +89,13 @@ async function openPostgres(url: string): Promise<Database> {
     throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
   });
   probe.release();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const root = tripwire ? withTripwire(pool, ["query", "connect"]) : pool;
+  const db = guardRoot(drizzlePg(root, { schema }) as unknown as Db);
   const database: Database = {
     db,
     kind: "postgres",
     executeSql: async (text, values) => {
-      const r = await pool.query(text, values as unknown[] | undefined);
+      const r = await root.query(text, values as unknown[] | undefined);
       return { rows: Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows };
     },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),

@@ -8,7 +8,7 @@ import {
   webConfigs,
 } from "../../db/schema/index";
 import { sha256 } from "../../platform/crypto";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 const orgColumns = {
   id: organizations.id,
@@ -21,10 +21,10 @@ const orgColumns = {
   name: organizations.name,
 };
 
-export function accountRepository(db: Db) {
+export function accountRepository() {
   return {
-    async findUserByEmail(email: string) {
-      const [u] = await db
+    async findUserByEmail(exec: Tx, email: string) {
+      const [u] = await exec
         .select({
           id: users.id,
           email: users.email,
@@ -40,8 +40,8 @@ export function accountRepository(db: Db) {
       return u ?? null;
     },
 
-    async findUserById(id: number) {
-      const [u] = await db
+    async findUserById(exec: Tx, id: number) {
+      const [u] = await exec
         .select({
           id: users.id,
           email: users.email,
@@ -54,8 +54,8 @@ export function accountRepository(db: Db) {
       return u ?? null;
     },
 
-    async recordFailedLogin(userId: number, lockAfter: number, lockMinutes: number) {
-      await db
+    async recordFailedLogin(exec: Tx, userId: number, lockAfter: number, lockMinutes: number) {
+      await exec
         .update(users)
         .set({
           failedLoginCount: sql`${users.failedLoginCount} + 1`,
@@ -72,8 +72,8 @@ export function accountRepository(db: Db) {
     },
 
     /** Organizations the user belongs to (active membership, live organization), by name. */
-    async memberOrganizations(userId: number) {
-      return db
+    async memberOrganizations(exec: Tx, userId: number) {
+      return exec
         .select(orgColumns)
         .from(memberships)
         .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
@@ -88,16 +88,16 @@ export function accountRepository(db: Db) {
     },
 
     /** Platform operators may switch into any live organization. */
-    async allLiveOrganizations() {
-      return db
+    async allLiveOrganizations(exec: Tx) {
+      return exec
         .select(orgColumns)
         .from(organizations)
         .where(eq(organizations.isDeleted, false))
         .orderBy(asc(organizations.name));
     },
 
-    async lastSessionOrganization(userId: number): Promise<number | null> {
-      const [s] = await db
+    async lastSessionOrganization(exec: Tx, userId: number): Promise<number | null> {
+      const [s] = await exec
         .select({ orgId: sessions.currentOrganizationId })
         .from(sessions)
         .where(eq(sessions.userId, userId))
@@ -106,16 +106,16 @@ export function accountRepository(db: Db) {
       return s?.orgId ?? null;
     },
 
-    async webConfig(userId: number): Promise<Record<string, unknown> | null> {
-      const [c] = await db
+    async webConfig(exec: Tx, userId: number): Promise<Record<string, unknown> | null> {
+      const [c] = await exec
         .select({ config: webConfigs.config })
         .from(webConfigs)
         .where(eq(webConfigs.userId, userId));
       return c?.config ?? null;
     },
 
-    async upsertWebConfig(userId: number, config: Record<string, unknown>) {
-      const [row] = await db
+    async upsertWebConfig(exec: Tx, userId: number, config: Record<string, unknown>) {
+      const [row] = await exec
         .insert(webConfigs)
         .values({ userId, config })
         .onConflictDoUpdate({ target: webConfigs.userId, set: { config, updatedAt: new Date() } })

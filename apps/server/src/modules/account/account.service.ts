@@ -3,9 +3,9 @@ import { randomId } from "@fieldlead/contracts";
 import type { SessionRepository } from "../../platform/auth/session.repository";
 import type { SessionContext } from "../../platform/context";
 import { hashPassword, verifyPassword } from "../../platform/crypto";
-import type { Db } from "../../platform/db";
 import { AppError, badRequest, forbidden, unauthorized } from "../../platform/errors";
 import { escapeHtml, type Mailer } from "../../platform/mail";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountRepository } from "./account.repository";
 
 export const LOGIN_LOCK_AFTER = 5;
@@ -16,7 +16,7 @@ export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we have sent a link to reset the password. It works once, for one hour.";
 
 export type AccountServiceDeps = {
-  db: Db;
+  uow: UnitOfWork;
   repo: AccountRepository;
   sessions: SessionRepository;
   mailer: Mailer;
@@ -32,11 +32,12 @@ export function accountService(d: AccountServiceDeps) {
     token: string,
     currentOrganizationId: number,
   ): Promise<LoggedInUser> {
-    const isAdmin = await d.sessions.isPlatformAdmin(userId);
+    const read = d.uow.read;
+    const isAdmin = await d.sessions.isPlatformAdmin(read, userId);
     const [orgs, membership, wingenWebConfig] = await Promise.all([
-      isAdmin ? d.repo.allLiveOrganizations() : d.repo.memberOrganizations(userId),
-      d.sessions.resolveMembership(userId, currentOrganizationId),
-      d.repo.webConfig(userId),
+      isAdmin ? d.repo.allLiveOrganizations(read) : d.repo.memberOrganizations(read, userId),
+      d.sessions.resolveMembership(read, userId, currentOrganizationId),
+      d.repo.webConfig(read, userId),
     ]);
     if (!membership) throw forbidden("You no longer belong to this organization. Sign in again.");
     return {
@@ -53,11 +54,12 @@ export function accountService(d: AccountServiceDeps) {
 
   /** The organization a new session starts in: the last one used, else the first by name. */
   async function startingOrganization(userId: number): Promise<number> {
-    const last = await d.repo.lastSessionOrganization(userId);
-    if (last && (await d.sessions.resolveMembership(userId, last))) return last;
-    const orgs = (await d.sessions.isPlatformAdmin(userId))
-      ? await d.repo.allLiveOrganizations()
-      : await d.repo.memberOrganizations(userId);
+    const read = d.uow.read;
+    const last = await d.repo.lastSessionOrganization(read, userId);
+    if (last && (await d.sessions.resolveMembership(read, userId, last))) return last;
+    const orgs = (await d.sessions.isPlatformAdmin(read, userId))
+      ? await d.repo.allLiveOrganizations(read)
+      : await d.repo.memberOrganizations(read, userId);
     if (orgs.length === 0) {
       throw forbidden("Your account is not active in any organization. Ask your administrator to add you.");
     }
@@ -65,7 +67,7 @@ export function accountService(d: AccountServiceDeps) {
   }
 
   async function openSession(userId: number, organizationId: number, client: ClientInfo) {
-    return d.db.transaction(async (tx) => {
+    return d.uow.run(async (tx) => {
       await d.repo.recordSuccessfulLogin(tx, userId);
       return d.sessions.create(tx, { userId, organizationId, hours: d.sessionHours, ...client });
     });
@@ -76,7 +78,7 @@ export function accountService(d: AccountServiceDeps) {
    * accounts refused). Used by sign-in and by accepting an invitation with an existing account.
    */
   async function verifyCredentials(email: string, password: string): Promise<{ userId: number }> {
-    const user = await d.repo.findUserByEmail(email);
+    const user = await d.repo.findUserByEmail(d.uow.read, email);
     if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
       const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
       throw new AppError(
@@ -87,7 +89,9 @@ export function accountService(d: AccountServiceDeps) {
     }
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !ok) {
-      if (user) await d.repo.recordFailedLogin(user.id, LOGIN_LOCK_AFTER, LOGIN_LOCK_MINUTES);
+      if (user) {
+        await d.uow.run((tx) => d.repo.recordFailedLogin(tx, user.id, LOGIN_LOCK_AFTER, LOGIN_LOCK_MINUTES));
+      }
       throw unauthorized("The email or password is incorrect.");
     }
     if (!user.isPlatformActive) throw forbidden("This account has been deactivated. Ask your administrator.");
@@ -116,22 +120,22 @@ export function accountService(d: AccountServiceDeps) {
     },
 
     async logout(s: SessionContext) {
-      await d.sessions.revoke(s.sessionId);
+      await d.uow.run((tx) => d.sessions.revoke(tx, s.sessionId));
     },
 
     async updateOrganization(s: SessionContext, token: string, organizationId: number) {
-      const m = await d.sessions.resolveMembership(s.userId, organizationId);
+      const m = await d.sessions.resolveMembership(d.uow.read, s.userId, organizationId);
       if (!m) throw forbidden(`You are not a member of organization ${organizationId}.`);
-      await d.sessions.setCurrentOrganization(s.sessionId, organizationId);
+      await d.uow.run((tx) => d.sessions.setCurrentOrganization(tx, s.sessionId, organizationId));
       return loggedInUser(s.userId, token, organizationId);
     },
 
     async forgotPassword(email: string): Promise<{ message: string }> {
-      const user = await d.repo.findUserByEmail(email);
+      const user = await d.repo.findUserByEmail(d.uow.read, email);
       if (user?.isPlatformActive) {
         const linkId = randomId(40);
         // A newer reset link replaces the older ones (they answer as used); invitations are left alone.
-        await d.db.transaction((tx) =>
+        await d.uow.run((tx) =>
           d.repo.replaceResetLinks(tx, { linkId, userId: user.id, hours: RESET_LINK_HOURS }),
         );
         const url = `${d.publicUrl}/reset-password/${linkId}`;
@@ -146,7 +150,7 @@ export function accountService(d: AccountServiceDeps) {
     },
 
     async validateLink(linkId: string): Promise<ValidateLinkResponse> {
-      const link = await d.repo.findLink(d.db, linkId);
+      const link = await d.repo.findLink(d.uow.read, linkId);
       if (!link) return { valid: false, reason: "unknown", email: null, purpose: null };
       if (link.usedAt) return { valid: false, reason: "used", email: null, purpose: link.purpose };
       if (link.expiresAt.getTime() <= Date.now())
@@ -157,7 +161,7 @@ export function accountService(d: AccountServiceDeps) {
     /** Sets the password with a valid link, spends it, ends other sessions and signs the user in. */
     async resetPassword(linkId: string, password: string, client: ClientInfo): Promise<LoggedInUser> {
       const passwordHash = await hashPassword(password);
-      const { userId, organizationId } = await d.db.transaction(async (tx) => {
+      const { userId, organizationId } = await d.uow.run(async (tx) => {
         const link = await d.repo.findLink(tx, linkId, true);
         if (!link)
           throw badRequest("This link is not valid. Ask for a new one.", { linkId: ["unknown link"] });
@@ -173,7 +177,7 @@ export function accountService(d: AccountServiceDeps) {
       });
       // An invitation lands the user in the inviting organization.
       const orgId =
-        organizationId && (await d.sessions.resolveMembership(userId, organizationId))
+        organizationId && (await d.sessions.resolveMembership(d.uow.read, userId, organizationId))
           ? organizationId
           : await startingOrganization(userId);
       const token = await openSession(userId, orgId, client);
@@ -190,13 +194,15 @@ export function accountService(d: AccountServiceDeps) {
       invitedBy: string;
     }) {
       const linkId = randomId(40);
-      await d.repo.createLink(d.db, {
-        linkId,
-        userId: input.userId,
-        purpose: "invite",
-        organizationId: input.organizationId,
-        hours: INVITE_LINK_HOURS,
-      });
+      await d.uow.run((tx) =>
+        d.repo.createLink(tx, {
+          linkId,
+          userId: input.userId,
+          purpose: "invite",
+          organizationId: input.organizationId,
+          hours: INVITE_LINK_HOURS,
+        }),
+      );
       const url = `${d.publicUrl}/reset-password/${linkId}`;
       d.mailer.send({
         to: input.email,

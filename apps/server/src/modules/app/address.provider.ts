@@ -2,7 +2,7 @@ import type { AddressDetails } from "@fieldlead/contracts";
 import { and, eq, ilike, isNotNull, or } from "drizzle-orm";
 import zipcodes from "zipcodes";
 import { stores } from "../../db/schema/index";
-import type { Db } from "../../platform/db";
+import type { Executor } from "../../platform/unit-of-work";
 
 export type AddressSuggestion = { id: string; label: string; source: "organization" | "zip" };
 
@@ -106,13 +106,16 @@ function lookupZip(zip: string): Zip | null {
   return z && z.country === "US" ? z : null;
 }
 
-/** Offline provider: the organization's own store addresses, plus US ZIP codes and cities from a bundled data set. */
-export function offlineAddressProvider(db: Db): AddressProvider {
+/**
+ * Offline provider: the organization's own store addresses, plus US ZIP codes and cities from a bundled data set.
+ * It only reads, outside any transaction: it is given the unit of work's `read` executor.
+ */
+export function offlineAddressProvider(read: Executor): AddressProvider {
   return {
     async suggest(organizationId, query, limit) {
       const q = query.trim();
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const own = await db
+      const own = await read
         .selectDistinct({
           id: stores.id,
           address: stores.address,
@@ -169,7 +172,7 @@ export function offlineAddressProvider(db: Db): AddressProvider {
       if (id.startsWith("store:")) {
         const storeId = Number(id.slice(6));
         if (!Number.isInteger(storeId)) return null;
-        const [s] = await db
+        const [s] = await read
           .select()
           .from(stores)
           .where(and(eq(stores.organizationId, organizationId), eq(stores.id, storeId)));

@@ -10,6 +10,7 @@ import type { SessionContext, TenantContext } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import { territoryScope } from "../../platform/scope";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountRepository } from "../account/account.repository";
 import type { AddressProvider } from "./address.provider";
 import { assignableRoles, requirePlatformAdmin } from "./app.policy";
@@ -20,6 +21,7 @@ import { listTimeZones } from "./time-zones";
 const COSTCO_BRAND_ID = 1;
 
 type Deps = {
+  uow: UnitOfWork;
   lookups: LookupsRepository;
   features: ReturnType<typeof featuresRepository>;
   account: AccountRepository;
@@ -43,12 +45,13 @@ const toFeature = (f: {
 export function appService(d: Deps) {
   return {
     async lookupList(ctx: TenantContext, includeInactive = false): Promise<LookupList> {
+      const read = d.uow.read;
       const [ref, parents, territories, stores, lgs] = await Promise.all([
-        d.lookups.referenceLists(),
-        d.lookups.parentOrganizations(ctx),
-        d.lookups.territories(ctx),
-        d.lookups.stores(ctx),
-        d.lookups.leadGenerators(ctx),
+        d.lookups.referenceLists(read),
+        d.lookups.parentOrganizations(read, ctx),
+        d.lookups.territories(read, ctx),
+        d.lookups.stores(read, ctx),
+        d.lookups.leadGenerators(read, ctx),
       ]);
       const r = (key: string) => (ref.get(key) ?? []).map(({ id, name }) => ({ id, name }));
       const coded = (key: string) => ref.get(key) ?? [];
@@ -107,7 +110,7 @@ export function appService(d: Deps) {
     timeZones: () => listTimeZones(),
 
     async featureUpdates() {
-      const all = (await d.features.list()).map(toFeature);
+      const all = (await d.features.list(d.uow.read)).map(toFeature);
       return { features: all, activeFeatures: all.filter((f) => f.isActive) };
     },
 
@@ -119,16 +122,17 @@ export function appService(d: Deps) {
         isActive: input.isActive ?? false,
       };
       if (input.id) {
-        const row = await d.features.update(input.id, values);
+        const id = input.id;
+        const row = await d.uow.run((tx) => d.features.update(tx, id, values));
         if (!row) throw notFound("The feature");
         return toFeature(row);
       }
-      return toFeature(await d.features.insert(values));
+      return toFeature(await d.uow.run((tx) => d.features.insert(tx, values)));
     },
 
     async deleteFeature(ctx: TenantContext, id: number) {
       requirePlatformAdmin(ctx);
-      if (!(await d.features.remove(id))) throw notFound("The feature");
+      if (!(await d.uow.run((tx) => d.features.remove(tx, id)))) throw notFound("The feature");
       return { ok: true as const };
     },
 
@@ -137,7 +141,7 @@ export function appService(d: Deps) {
 
     /** `config` is bounded by its schema (`freeFormJson`: 32 levels, 64 KB), checked before it gets here. */
     async upsertWebConfig(s: SessionContext, config: Record<string, unknown>) {
-      return { wingenWebConfig: await d.account.upsertWebConfig(s.userId, config) };
+      return { wingenWebConfig: await d.uow.run((tx) => d.account.upsertWebConfig(tx, s.userId, config)) };
     },
 
     addressSuggestions: (ctx: TenantContext, query: string, limit: number) =>

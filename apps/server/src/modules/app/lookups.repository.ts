@@ -10,7 +10,7 @@ import {
   users,
 } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
-import type { Db } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 const storeColumns = {
   id: stores.id,
@@ -22,10 +22,10 @@ const storeColumns = {
 };
 
 /** Reads behind the lookup list, each bound to the caller's organization. */
-export function lookupsRepository(db: Db) {
+export function lookupsRepository() {
   return {
-    async referenceLists(): Promise<Map<string, { id: number; name: string; code: string }[]>> {
-      const rows = await db
+    async referenceLists(exec: Tx): Promise<Map<string, { id: number; name: string; code: string }[]>> {
+      const rows = await exec
         .select({
           list: referenceItems.list,
           id: referenceItems.id,
@@ -45,26 +45,26 @@ export function lookupsRepository(db: Db) {
     },
 
     /** Owner groups: organizations that have live children, as far as the caller can see them. */
-    async parentOrganizations(ctx: TenantContext) {
-      const child = db
+    async parentOrganizations(exec: Tx, ctx: TenantContext) {
+      const child = exec
         .select({ parentId: organizations.parentId })
         .from(organizations)
         .where(and(eq(organizations.isDeleted, false), isNotNull(organizations.parentId)));
-      const rows = await db
+      const rows = await exec
         .select({ id: organizations.id, name: organizations.name })
         .from(organizations)
         .where(and(eq(organizations.isDeleted, false), inArray(organizations.id, child)))
         .orderBy(asc(organizations.name));
       if (ctx.isPlatformAdmin) return rows;
-      const [own] = await db
+      const [own] = await exec
         .select({ parentId: organizations.parentId })
         .from(organizations)
         .where(eq(organizations.id, ctx.organizationId));
       return rows.filter((r) => r.id === own?.parentId || r.id === ctx.organizationId);
     },
 
-    async territories(ctx: TenantContext) {
-      return db
+    async territories(exec: Tx, ctx: TenantContext) {
+      return exec
         .select({
           id: territories.id,
           name: territories.name,
@@ -76,8 +76,8 @@ export function lookupsRepository(db: Db) {
         .orderBy(asc(territories.name));
     },
 
-    async stores(ctx: TenantContext, brandId?: number) {
-      return db
+    async stores(exec: Tx, ctx: TenantContext, brandId?: number) {
+      return exec
         .select({ ...storeColumns, isActive: stores.isActive, brandId: stores.brandId })
         .from(stores)
         .where(
@@ -90,8 +90,8 @@ export function lookupsRepository(db: Db) {
     },
 
     /** Lead generators (roles 14 and 15) with their territories, in one query. */
-    async leadGenerators(ctx: TenantContext) {
-      return db
+    async leadGenerators(exec: Tx, ctx: TenantContext) {
+      return exec
         .select({
           id: users.id,
           firstName: users.firstName,

@@ -1,4 +1,4 @@
-import type { Tx } from "../../platform/db";
+import type { Tx } from "../../platform/unit-of-work";
 import type { LeadRow, LeadsRepository } from "./leads.repository";
 
 const DAY_MS = 86_400_000;
@@ -7,11 +7,11 @@ const DAY_MS = 86_400_000;
  * Earlier live leads of the organization with the same phone or email within `windowDays` before
  * `capturedAt`, oldest first, and the lead a new one is linked to: the first match, or the lead that match is
  * itself a duplicate of (so chains point at the original). `self` excludes a lead being edited and keeps only
- * leads captured before it.
+ * leads captured before it. Inside a capture's transaction, `exec` is that transaction (after `lockKeys`).
  */
 export async function findDuplicates(
+  exec: Tx,
   repo: LeadsRepository,
-  exec: Tx | undefined,
   scope: { organizationId: number },
   q: {
     phone: string | null;
@@ -23,11 +23,13 @@ export async function findDuplicates(
 ): Promise<{ rows: LeadRow[]; rootId: number | null }> {
   if (q.windowDays <= 0 || (!q.phone && !q.email)) return { rows: [], rootId: null };
   const from = new Date(q.capturedAt.getTime() - q.windowDays * DAY_MS);
-  let rows = await repo.duplicateCandidates(
-    scope,
-    { phone: q.phone, email: q.email, from, to: q.capturedAt, excludeId: q.self?.id },
-    exec,
-  );
+  let rows = await repo.duplicateCandidates(exec, scope, {
+    phone: q.phone,
+    email: q.email,
+    from,
+    to: q.capturedAt,
+    excludeId: q.self?.id,
+  });
   const self = q.self;
   if (self) {
     rows = rows.filter(

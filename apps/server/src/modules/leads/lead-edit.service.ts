@@ -13,8 +13,8 @@ import {
   ROLE,
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
-import type { Tx } from "../../platform/db";
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { FormServiceType, LeadFormReader } from "../settings/index";
 import { type StoredAnswer, validateAnswers } from "./lead-answers";
 import { findDuplicates } from "./lead-duplicates";
@@ -28,7 +28,7 @@ import {
 } from "./leads.policy";
 import type { ConsentValues, HistoryInsert, LeadRow, LeadsRepository, LeadUpdate } from "./leads.repository";
 
-type Deps = { repo: LeadsRepository; forms: LeadFormReader; now: () => Date };
+type Deps = { uow: UnitOfWork; repo: LeadsRepository; forms: LeadFormReader; now: () => Date };
 type EditInput = Omit<Partial<InternalLeadUpsertRequest>, "consents"> &
   Omit<Partial<ExternalLeadUpdateRequest>, "consents"> & { consents?: InternalLeadConsentInput[] };
 type LockedLead = NonNullable<Awaited<ReturnType<LeadsRepository["lock"]>>>;
@@ -80,7 +80,7 @@ function staleDisclosure(destination: ConsentDestination, index: number) {
 
 export type SaveResult = { leadId: number | null; duplicates: LeadRow[]; duplicateOfLeadId: number | null };
 
-/** What was asked, checked against the organization's data (before any transaction: PGlite has one connection). */
+/** What was asked, checked against the organization's data before the transaction opens (it stays short). */
 type Prepared = {
   patch: LeadUpdate;
   answers: StoredAnswer[] | null;
@@ -101,6 +101,7 @@ export function leadEditor(d: Deps) {
     const patch: LeadUpdate = {};
     const now = d.now();
     const creating = existing === null;
+    const read = d.uow.read;
 
     if (input.storeId !== undefined && input.storeId !== existing?.storeId) {
       if (input.storeId === null) {
@@ -109,7 +110,7 @@ export function leadEditor(d: Deps) {
         patch.storeId = null;
         patch.territoryId = null;
       } else {
-        const store = await d.repo.store(ctx, input.storeId);
+        const store = await d.repo.store(read, ctx, input.storeId);
         if (!store) throw notFound("The store");
         if (!store.isActive)
           throw fieldError("body.storeId", `${store.name} is inactive; choose an active store.`);
@@ -134,7 +135,7 @@ export function leadEditor(d: Deps) {
           throw forbidden("Lead generators capture their own leads.");
         }
         if (lgId !== ctx.userId || !creating) {
-          const lg = await d.repo.leadGenerator(ctx, lgId);
+          const lg = await d.repo.leadGenerator(read, ctx, lgId);
           if (!lg) throw fieldError("body.leadGeneratorId", "Choose a lead generator of this organization.");
         }
         patch.capturedByUserId = lgId;
@@ -144,7 +145,7 @@ export function leadEditor(d: Deps) {
     let type: FormServiceType | null = null;
     const typeChanged = input.serviceTypeId !== undefined && input.serviceTypeId !== existing?.serviceTypeId;
     if (typeChanged && input.serviceTypeId !== null && input.serviceTypeId !== undefined) {
-      type = await d.forms.serviceType(ctx, input.serviceTypeId);
+      type = await d.forms.serviceType(read, ctx, input.serviceTypeId);
       if (!type) throw notFound("The service type");
       if (!type.isActive)
         throw fieldError("body.serviceTypeId", `${type.name} is no longer offered; choose another.`);
@@ -153,7 +154,7 @@ export function leadEditor(d: Deps) {
       if (kind === "internal") throw fieldError("body.serviceTypeId", "Choose the service type.");
       patch.serviceTypeId = null;
     } else if (existing?.serviceTypeId) {
-      type = await d.forms.serviceType(ctx, existing.serviceTypeId);
+      type = await d.forms.serviceType(read, ctx, existing.serviceTypeId);
     }
 
     for (const k of ["firstName", "lastName", "phone", "email", "address", "city", "notes"] as const) {
@@ -165,7 +166,10 @@ export function leadEditor(d: Deps) {
         (patch as Record<string, unknown>)[k] = input[k];
     }
     if (input.languageId !== undefined && input.languageId !== existing?.languageId) {
-      if (input.languageId !== null && !(await d.repo.referenceIds("languageTypes")).has(input.languageId)) {
+      if (
+        input.languageId !== null &&
+        !(await d.repo.referenceIds(read, "languageTypes")).has(input.languageId)
+      ) {
         throw fieldError("body.languageId", `There is no language ${input.languageId}.`);
       }
       patch.languageId = input.languageId;
@@ -174,7 +178,7 @@ export function leadEditor(d: Deps) {
       const v = input[k];
       if (v === undefined || v === existing?.[k]) continue;
       if (kind === "internal") throw fieldError(`body.${k}`, "Program fields belong to external leads.");
-      if (v !== null && !(await d.repo.referenceIds(list)).has(v)) {
+      if (v !== null && !(await d.repo.referenceIds(read, list)).has(v)) {
         throw fieldError(`body.${k}`, `There is no ${list} ${v}.`);
       }
       patch[k] = v;
@@ -206,7 +210,8 @@ export function leadEditor(d: Deps) {
       } else {
         // A new service type asks its own questions: the old type's answers do not carry over.
         const given =
-          input.answers ?? (existing && !typeChanged ? await d.repo.storedAnswers(ctx, existing.id) : []);
+          input.answers ??
+          (existing && !typeChanged ? await d.repo.storedAnswers(read, ctx, existing.id) : []);
         answers = validateAnswers(type, given as LeadAnswerInput[]);
       }
     }
@@ -215,8 +220,8 @@ export function leadEditor(d: Deps) {
     if (input.consents?.length) {
       // The organization's own people show the shopper the organization's current disclosure: a consent
       // captured in the app keeps that text, never one the client made up or kept from an older form.
-      const current = kind === "internal" ? await d.forms.disclosures(ctx) : null;
-      const stored = current && existing ? await d.repo.consents(ctx, existing.id) : [];
+      const current = kind === "internal" ? await d.forms.disclosures(read, ctx) : null;
+      const stored = current && existing ? await d.repo.consents(read, ctx, existing.id) : [];
       consents = input.consents.map((c, i) => {
         const acceptedAt = c.acceptedAt ? new Date(c.acceptedAt) : now;
         if (acceptedAt.getTime() > now.getTime() + SKEW_MS) {
@@ -321,7 +326,7 @@ export function leadEditor(d: Deps) {
         ctx,
         [phone, email].filter((x): x is string => Boolean(x)),
       );
-      const found = await findDuplicates(d.repo, tx, ctx, {
+      const found = await findDuplicates(tx, d.repo, ctx, {
         phone,
         email,
         capturedAt: lead.capturedAt,
@@ -341,7 +346,7 @@ export function leadEditor(d: Deps) {
       after[apiName(k)] = patch[k];
     }
     if (p.answers) {
-      const stored = await d.repo.storedAnswers(ctx, lead.id, tx);
+      const stored = await d.repo.storedAnswers(tx, ctx, lead.id);
       const was = Object.fromEntries(stored.map((a) => [a.questionId, a.value]));
       const now = Object.fromEntries(p.answers.map((a) => [a.questionId, a.value]));
       if (JSON.stringify(was) !== JSON.stringify(now)) {
@@ -350,7 +355,7 @@ export function leadEditor(d: Deps) {
       }
     }
     if (p.consents) {
-      const stored = await d.repo.consents(ctx, lead.id, tx);
+      const stored = await d.repo.consents(tx, ctx, lead.id);
       const changed = p.consents.filter((c) => {
         const s = stored.find((x) => x.destination === c.destination);
         return (
@@ -385,7 +390,7 @@ export function leadEditor(d: Deps) {
 
   /** A lead the caller may edit, of the kind the call is about; anything else is 404. */
   async function editable(ctx: TenantContext, kind: LeadKind, id: number, scope: LeadScope) {
-    const lead = await d.repo.find(ctx, id);
+    const lead = await d.repo.find(d.uow.read, ctx, id);
     if (!lead || lead.kind !== kind || !inLeadScope(scope, lead)) throw notFound("The lead");
     return lead;
   }
@@ -397,8 +402,8 @@ export function leadEditor(d: Deps) {
       const scope = leadScope(ctx);
       const existing = await editable(ctx, kind, input.id, scope);
       const prepared = await prepare(ctx, kind, input, existing, { store: null });
-      const windowDays = await d.forms.duplicateWindowDays(ctx);
-      await d.repo.transaction(async (tx) => {
+      await d.uow.run(async (tx) => {
+        const windowDays = await d.forms.duplicateWindowDays(tx, ctx);
         const locked = await d.repo.lock(tx, ctx, existing.id);
         if (!locked || locked.deletedAt) throw notFound("The lead");
         await applyUpdate(tx, ctx, locked, prepared, windowDays);
@@ -422,19 +427,20 @@ export function leadEditor(d: Deps) {
         if (capturedAt.getTime() > now.getTime() + SKEW_MS) {
           throw fieldError("body.capturedAt", "A lead cannot be captured in the future.");
         }
-        const windowDays = await d.forms.duplicateWindowDays(ctx);
         const probe = { phone: p.patch.phone ?? null, email: p.patch.email ?? null };
         if (input.checkOnly) {
-          const found = await findDuplicates(d.repo, undefined, ctx, { ...probe, capturedAt, windowDays });
+          const windowDays = await d.forms.duplicateWindowDays(d.uow.read, ctx);
+          const found = await findDuplicates(d.uow.read, d.repo, ctx, { ...probe, capturedAt, windowDays });
           return { leadId: null, duplicates: found.rows, duplicateOfLeadId: found.rootId };
         }
-        return await d.repo.transaction(async (tx) => {
+        return await d.uow.run(async (tx) => {
+          const windowDays = await d.forms.duplicateWindowDays(tx, ctx);
           await d.repo.lockKeys(
             tx,
             ctx,
             [probe.phone, probe.email].filter((x): x is string => Boolean(x)),
           );
-          const found = await findDuplicates(d.repo, tx, ctx, { ...probe, capturedAt, windowDays });
+          const found = await findDuplicates(tx, d.repo, ctx, { ...probe, capturedAt, windowDays });
           const leadId = await d.repo.insert(tx, ctx, {
             ...p.patch,
             kind: "internal",
@@ -457,36 +463,35 @@ export function leadEditor(d: Deps) {
               after: createdSnapshot(p, capturedAt, found.rootId),
             },
           ]);
-          await d.repo.insertCaptureEntry(
-            ctx,
-            {
-              source: "app",
-              submittedByUserId: ctx.userId,
-              storeId: p.patch.storeId ?? null,
-              territoryId: p.patch.territoryId ?? null,
-              payload: raw ?? input,
-              outcome: found.rootId ? "duplicate" : "lead",
-              leadId,
-              rejectionReason: null,
-              message: found.rootId ? `Duplicate of lead ${found.rootId}` : null,
-            },
-            tx,
-          );
+          await d.repo.insertCaptureEntry(tx, ctx, {
+            source: "app",
+            submittedByUserId: ctx.userId,
+            storeId: p.patch.storeId ?? null,
+            territoryId: p.patch.territoryId ?? null,
+            payload: raw ?? input,
+            outcome: found.rootId ? "duplicate" : "lead",
+            leadId,
+            rejectionReason: null,
+            message: found.rootId ? `Duplicate of lead ${found.rootId}` : null,
+          });
           return { leadId, duplicates: found.rows, duplicateOfLeadId: found.rootId };
         });
       } catch (err) {
         if (!input.checkOnly && err instanceof AppError && [400, 404, 409].includes(err.status)) {
-          await d.repo.insertCaptureEntry(ctx, {
-            source: "app",
-            submittedByUserId: ctx.userId,
-            storeId: resolved.store?.id ?? null,
-            territoryId: resolved.store?.territoryId ?? null,
-            payload: raw ?? input,
-            outcome: "invalid",
-            leadId: null,
-            rejectionReason: null,
-            message: err.message,
-          });
+          // The refused capture is kept on its own, after the failed transaction (if any) rolled back.
+          await d.uow.run((tx) =>
+            d.repo.insertCaptureEntry(tx, ctx, {
+              source: "app",
+              submittedByUserId: ctx.userId,
+              storeId: resolved.store?.id ?? null,
+              territoryId: resolved.store?.territoryId ?? null,
+              payload: raw ?? input,
+              outcome: "invalid",
+              leadId: null,
+              rejectionReason: null,
+              message: err.message,
+            }),
+          );
         }
         throw err;
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness";
+import { unitOfWork } from "../../platform/unit-of-work";
 import { contactsRepository, leadFormReader, serviceTypesRepository } from "../settings/index";
 import { type LeadIntake, leadIntake } from "./lead-intake.service";
 import { leadsRepository } from "./leads.repository";
@@ -10,10 +11,10 @@ let intake: LeadIntake;
 let east: { organizationId: number };
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
   intake = leadIntake({
-    repo: leadsRepository(db),
-    forms: leadFormReader({ serviceTypes: serviceTypesRepository(db), contacts: contactsRepository(db) }),
+    uow: unitOfWork(t.database),
+    repo: leadsRepository(),
+    forms: leadFormReader({ serviceTypes: serviceTypesRepository(), contacts: contactsRepository() }),
   });
   east = { organizationId: await t.orgId("Summit Home East") };
 });

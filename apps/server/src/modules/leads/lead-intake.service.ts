@@ -8,12 +8,13 @@ import {
   type RejectionReason,
 } from "@fieldlead/contracts";
 import { AppError } from "../../platform/errors";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LeadFormReader } from "../settings/index";
 import { type StoredAnswer, validateAnswers } from "./lead-answers";
 import { findDuplicates } from "./lead-duplicates";
 import type { LeadsRepository } from "./leads.repository";
 
-type Deps = { repo: LeadsRepository; forms: LeadFormReader; now?: () => Date };
+type Deps = { uow: UnitOfWork; repo: LeadsRepository; forms: LeadFormReader; now?: () => Date };
 export type IntakeSource = Exclude<LeadSource, "app">;
 export type IntakeResult = {
   captureEntryId: number;
@@ -41,6 +42,7 @@ export function leadIntake(deps: Deps) {
   return {
     async submit(org: { organizationId: number }, source: IntakeSource, raw: unknown): Promise<IntakeResult> {
       const now = d.now();
+      const read = d.uow.read;
       let store: { id: number; territoryId: number | null } | null = null;
       try {
         const parsed = externalLeadSubmission.safeParse(raw);
@@ -50,11 +52,11 @@ export function leadIntake(deps: Deps) {
         }
         const input = parsed.data;
         if (input.storeId) {
-          const s = await d.repo.store(org, input.storeId);
+          const s = await d.repo.store(read, org, input.storeId);
           if (!s) throw new Invalid(`There is no store ${input.storeId} in this organization.`);
           store = { id: s.id, territoryId: s.territoryId };
         }
-        if (input.leadGeneratorId && !(await d.repo.leadGenerator(org, input.leadGeneratorId))) {
+        if (input.leadGeneratorId && !(await d.repo.leadGenerator(read, org, input.leadGeneratorId))) {
           throw new Invalid(`User ${input.leadGeneratorId} is not a lead generator of this organization.`);
         }
         if (!input.firstName?.trim() || !input.lastName?.trim())
@@ -62,7 +64,7 @@ export function leadIntake(deps: Deps) {
         let answers: StoredAnswer[] = [];
         let serviceTypeId: number | null = null;
         if (input.serviceTypeId) {
-          const type = await d.forms.serviceType(org, input.serviceTypeId);
+          const type = await d.forms.serviceType(read, org, input.serviceTypeId);
           if (!type?.isActive) throw new Invalid(`There is no service type ${input.serviceTypeId} on offer.`);
           serviceTypeId = type.id;
           try {
@@ -80,15 +82,16 @@ export function leadIntake(deps: Deps) {
           reason = input.phone ? "invalidPhone" : input.email ? "invalidEmail" : "invalidPhone";
         else if (CONSENT_REQUIRED.includes(source) && !input.consents?.length) reason = "noConsent";
         const capturedAt = input.capturedAt ? new Date(input.capturedAt) : now;
-        const windowDays = await d.forms.duplicateWindowDays(org);
 
-        return await d.repo.transaction(async (tx) => {
+        return await d.uow.run(async (tx) => {
+          // The settings module's read, with this transaction: it sees what the transaction sees.
+          const windowDays = await d.forms.duplicateWindowDays(tx, org);
           await d.repo.lockKeys(
             tx,
             org,
             [phone, email].filter((x): x is string => Boolean(x)),
           );
-          const found = await findDuplicates(d.repo, tx, org, { phone, email, capturedAt, windowDays });
+          const found = await findDuplicates(tx, d.repo, org, { phone, email, capturedAt, windowDays });
           if (!reason && found.rootId) reason = "duplicate";
           const leadId = await d.repo.insert(tx, org, {
             kind: "external",
@@ -147,21 +150,17 @@ export function leadIntake(deps: Deps) {
             },
           ]);
           const message = reason === "duplicate" ? `Duplicate of lead ${found.rootId}` : null;
-          const captureEntryId = await d.repo.insertCaptureEntry(
-            org,
-            {
-              source,
-              submittedByUserId: input.leadGeneratorId ?? null,
-              storeId: store?.id ?? null,
-              territoryId: store?.territoryId ?? null,
-              payload: raw,
-              outcome: reason ? "rejected" : "lead",
-              leadId,
-              rejectionReason: reason,
-              message,
-            },
-            tx,
-          );
+          const captureEntryId = await d.repo.insertCaptureEntry(tx, org, {
+            source,
+            submittedByUserId: input.leadGeneratorId ?? null,
+            storeId: store?.id ?? null,
+            territoryId: store?.territoryId ?? null,
+            payload: raw,
+            outcome: reason ? "rejected" : "lead",
+            leadId,
+            rejectionReason: reason,
+            message,
+          });
           return {
             captureEntryId,
             outcome: reason ? ("rejected" as const) : ("lead" as const),
@@ -173,17 +172,19 @@ export function leadIntake(deps: Deps) {
         });
       } catch (err) {
         if (!(err instanceof Invalid)) throw err;
-        const captureEntryId = await d.repo.insertCaptureEntry(org, {
-          source,
-          submittedByUserId: null,
-          storeId: store?.id ?? null,
-          territoryId: store?.territoryId ?? null,
-          payload: raw,
-          outcome: "invalid",
-          leadId: null,
-          rejectionReason: null,
-          message: err.message,
-        });
+        const captureEntryId = await d.uow.run((tx) =>
+          d.repo.insertCaptureEntry(tx, org, {
+            source,
+            submittedByUserId: null,
+            storeId: store?.id ?? null,
+            territoryId: store?.territoryId ?? null,
+            payload: raw,
+            outcome: "invalid",
+            leadId: null,
+            rejectionReason: null,
+            message: err.message,
+          }),
+        );
         return {
           captureEntryId,
           outcome: "invalid",

@@ -9,7 +9,7 @@ import {
 import { and, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { captureEntries, leads, serviceTypes, stores, territories, users } from "../../db/schema/index";
-import type { Db } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 import { selectLeadRows } from "./lead-rows";
 import type { LeadScope } from "./leads.policy";
 
@@ -152,8 +152,8 @@ export function leadOrder(s: Sort<LeadSortKey>, opts: { textSearch?: boolean } =
 }
 
 /** Counts at most `cap + 1` rows, so a count over a million leads costs no more than a page of 10,000. */
-async function cappedCount(db: Db, from: SQL, cap: number) {
-  const r = (await db.execute(
+async function cappedCount(exec: Tx, from: SQL, cap: number) {
+  const r = (await exec.execute(
     sql`select count(*)::int as n from (${from} limit ${cap + 1}) t`,
   )) as unknown as {
     rows: { n: number }[];
@@ -164,9 +164,9 @@ async function cappedCount(db: Db, from: SQL, cap: number) {
 
 const dialect = new PgDialect();
 
-export function leadsSearchRepository(db: Db) {
-  const pageQuery = (f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number) =>
-    selectLeadRows(db)
+export function leadsSearchRepository() {
+  const pageQuery = (exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number) =>
+    selectLeadRows(exec)
       .where(leadConditions(f))
       .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
       .limit(limit)
@@ -174,17 +174,31 @@ export function leadsSearchRepository(db: Db) {
   const countFrom = (f: LeadFilters) => sql`select 1 from ${leads} where ${leadConditions(f)}`;
 
   return {
-    async page(f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number, countCap: number) {
+    async page(
+      exec: Tx,
+      f: LeadFilters,
+      sort: Sort<LeadSortKey>,
+      limit: number,
+      offset: number,
+      countCap: number,
+    ) {
       const [rows, count] = await Promise.all([
-        pageQuery(f, sort, limit, offset),
-        cappedCount(db, countFrom(f), countCap),
+        pageQuery(exec, f, sort, limit, offset),
+        cappedCount(exec, countFrom(f), countCap),
       ]);
       return { rows, ...count };
     },
 
     /** The SQL text and parameters of a page and of its count, for the benchmark to run them on their own. */
-    sqlOf(f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number, countCap: number) {
-      const page = pageQuery(f, sort, limit, offset).toSQL();
+    sqlOf(
+      exec: Tx,
+      f: LeadFilters,
+      sort: Sort<LeadSortKey>,
+      limit: number,
+      offset: number,
+      countCap: number,
+    ) {
+      const page = pageQuery(exec, f, sort, limit, offset).toSQL();
       const count = dialect.sqlToQuery(
         sql`select count(*)::int as n from (${countFrom(f)} limit ${countCap + 1}) t`,
       );
@@ -195,8 +209,8 @@ export function leadsSearchRepository(db: Db) {
     },
 
     /** The ids of a whole result in order (exports fetch the rows in chunks after). */
-    async ids(f: LeadFilters, sort: Sort<LeadSortKey>, limit: number) {
-      const rows = await db
+    async ids(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, limit: number) {
+      const rows = await exec
         .select({ id: leads.id })
         .from(leads)
         .leftJoin(stores, eq(stores.id, leads.storeId))
@@ -209,10 +223,10 @@ export function leadsSearchRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async rowsByIds(scope: { organizationId: number }, ids: number[]) {
+    async rowsByIds(exec: Tx, scope: { organizationId: number }, ids: number[]) {
       if (ids.length === 0) return [];
       // One array parameter, not thousands of them.
-      const rows = await selectLeadRows(db).where(
+      const rows = await selectLeadRows(exec).where(
         and(
           eq(leads.organizationId, scope.organizationId),
           sql`${leads.id} = any(${sql.param(ids)}::bigint[])`,
@@ -223,6 +237,7 @@ export function leadsSearchRepository(db: Db) {
     },
 
     async capturePage(
+      exec: Tx,
       f: CaptureFilters,
       sort: Sort<"receivedAt" | "id">,
       limit: number,
@@ -238,7 +253,7 @@ export function leadsSearchRepository(db: Db) {
               dir(sql`${captureEntries.id}`, sort.direction),
             ];
       const [rows, count] = await Promise.all([
-        db
+        exec
           .select({
             id: captureEntries.id,
             receivedAt: captureEntries.receivedAt,
@@ -265,7 +280,7 @@ export function leadsSearchRepository(db: Db) {
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
-        cappedCount(db, sql`select 1 from ${captureEntries} where ${where}`, cap),
+        cappedCount(exec, sql`select 1 from ${captureEntries} where ${where}`, cap),
       ]);
       return { rows, ...count };
     },

@@ -16,13 +16,14 @@ import {
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { badRequest } from "../../platform/errors";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import { type ExportFile, exportFile, type LeadCsvRow, leadCsvColumns } from "./lead-csv";
 import { localDateTime, personName, toListItem } from "./leads.mapper";
 import { leadScope, requireLeadRestorer } from "./leads.policy";
 import type { LeadsRepository } from "./leads.repository";
 import type { LeadFilters, LeadsSearchRepository } from "./leads-search.repository";
 
-type Deps = { search: LeadsSearchRepository; repo: LeadsRepository; now: () => Date };
+type Deps = { uow: UnitOfWork; search: LeadsSearchRepository; repo: LeadsRepository; now: () => Date };
 
 /** The six lists of the Leads screen (capture entries have their own search). */
 export type LeadView = "internal" | "external" | "retailerProgram" | "secondPartner" | "rejected";
@@ -118,10 +119,10 @@ export function leadsSearchService(d: Deps) {
     format: ExportFile["kind"],
   ): Promise<ExportFile> {
     const sort = { key: req.sortBy, direction: req.sortDirection };
-    const ids = await d.search.ids(f, sort, LEAD_EXPORT_ROW_CAP);
+    const ids = await d.search.ids(d.uow.read, f, sort, LEAD_EXPORT_ROW_CAP);
     const [language, ...program] = await Promise.all(
       ["languageTypes", "hdsfiGroup", "hdJobType", "centahServiceId", "centahAdCode"].map((l) =>
-        d.repo.referenceNames(l),
+        d.repo.referenceNames(d.uow.read, l),
       ),
     );
     const names = {
@@ -130,10 +131,10 @@ export function leadsSearchService(d: Deps) {
         ["hdsfiGroup", "hdJobType", "centahServiceId", "centahAdCode"].map((l, i) => [l, program[i]]),
       ),
     };
-    const search = d.search;
+    const { search, uow } = d;
     async function* chunks(): AsyncGenerator<LeadCsvRow[]> {
       for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
-        const rows = await search.rowsByIds(ctx, ids.slice(i, i + EXPORT_CHUNK));
+        const rows = await search.rowsByIds(uow.read, ctx, ids.slice(i, i + EXPORT_CHUNK));
         yield rows.map((r) => ({ ...toListItem(r, ctx.timeZone), address: r.address, notes: r.notes }));
       }
     }
@@ -152,6 +153,7 @@ export function leadsSearchService(d: Deps) {
       if (req.format !== "json") return exportLeads(ctx, view, f, req, req.format);
       const offset = pageWindow(req.page, req.pageSize);
       const r = await d.search.page(
+        d.uow.read,
         f,
         { key: req.sortBy, direction: req.sortDirection },
         req.pageSize,
@@ -171,7 +173,14 @@ export function leadsSearchService(d: Deps) {
     sqlOf(ctx: TenantContext, view: LeadView, req: LeadSearchRequest) {
       const f = filters(ctx, view, req);
       const sort = { key: req.sortBy, direction: req.sortDirection };
-      return d.search.sqlOf(f, sort, req.pageSize, pageWindow(req.page, req.pageSize), LEAD_SEARCH_COUNT_CAP);
+      return d.search.sqlOf(
+        d.uow.read,
+        f,
+        sort,
+        req.pageSize,
+        pageWindow(req.page, req.pageSize),
+        LEAD_SEARCH_COUNT_CAP,
+      );
     },
 
     /** The raw submissions of the capture and QR forms, with what each became. */
@@ -191,7 +200,7 @@ export function leadsSearchService(d: Deps) {
       };
       const sort = { key: req.sortBy, direction: req.sortDirection };
       if (req.format !== "json") {
-        const r = await d.search.capturePage(f, sort, LEAD_EXPORT_ROW_CAP, 0, 0);
+        const r = await d.search.capturePage(d.uow.read, f, sort, LEAD_EXPORT_ROW_CAP, 0, 0);
         const items = r.rows.map((row) => toCaptureItem(row, ctx.timeZone));
         return exportFile(
           req.format,
@@ -215,7 +224,7 @@ export function leadsSearchService(d: Deps) {
         );
       }
       const offset = pageWindow(req.page, req.pageSize);
-      const r = await d.search.capturePage(f, sort, req.pageSize, offset, LEAD_SEARCH_COUNT_CAP);
+      const r = await d.search.capturePage(d.uow.read, f, sort, req.pageSize, offset, LEAD_SEARCH_COUNT_CAP);
       return {
         items: r.rows.map((row) => toCaptureItem(row, ctx.timeZone)),
         total: r.total,

@@ -13,7 +13,7 @@ import {
   stores,
   users,
 } from "../../db/schema/index";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 import { type LeadRow, selectLeadRows } from "./lead-rows";
 
 type Scope = { organizationId: number };
@@ -31,11 +31,9 @@ export type ConsentValues = { destination: string; disclosureText: string; accep
 export type { LeadRow };
 
 /** Reads and writes of leads, their answers, consents, history and capture entries, bound to the organization. */
-export function leadsRepository(db: Db) {
+export function leadsRepository() {
   return {
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
-
-    async find(ctx: Scope, id: number, opts: { includeDeleted?: boolean } = {}, exec: Tx = db) {
+    async find(exec: Tx, ctx: Scope, id: number, opts: { includeDeleted?: boolean } = {}) {
       const [row] = await selectLeadRows(exec)
         .where(
           and(
@@ -58,8 +56,8 @@ export function leadsRepository(db: Db) {
       return row ?? null;
     },
 
-    async store(ctx: Scope, storeId: number) {
-      const [row] = await db
+    async store(exec: Tx, ctx: Scope, storeId: number) {
+      const [row] = await exec
         .select({
           id: stores.id,
           name: stores.name,
@@ -73,8 +71,8 @@ export function leadsRepository(db: Db) {
     },
 
     /** A lead generator (role 14 or 15) of the organization. */
-    async leadGenerator(ctx: Scope, userId: number) {
-      const [row] = await db
+    async leadGenerator(exec: Tx, ctx: Scope, userId: number) {
+      const [row] = await exec
         .select({ userId: memberships.userId, isActive: memberships.isActive })
         .from(memberships)
         .where(
@@ -87,16 +85,16 @@ export function leadsRepository(db: Db) {
       return row ?? null;
     },
 
-    async referenceIds(list: string): Promise<Set<number>> {
-      const rows = await db
+    async referenceIds(exec: Tx, list: string): Promise<Set<number>> {
+      const rows = await exec
         .select({ id: referenceItems.id })
         .from(referenceItems)
         .where(and(eq(referenceItems.list, list), eq(referenceItems.isActive, true)));
       return new Set(rows.map((r) => r.id));
     },
 
-    async referenceNames(list: string): Promise<Map<number, string>> {
-      const rows = await db
+    async referenceNames(exec: Tx, list: string): Promise<Map<number, string>> {
+      const rows = await exec
         .select({ id: referenceItems.id, name: referenceItems.name })
         .from(referenceItems)
         .where(eq(referenceItems.list, list));
@@ -123,9 +121,9 @@ export function leadsRepository(db: Db) {
      * first. Serves the duplicate check from the (organization_id, phone) and (organization_id, email) indexes.
      */
     async duplicateCandidates(
+      exec: Tx,
       ctx: Scope,
       q: { phone: string | null; email: string | null; from: Date; to: Date; excludeId?: number },
-      exec: Tx = db,
     ) {
       const match: SQL[] = [];
       if (q.phone) match.push(eq(leads.phone, q.phone));
@@ -147,8 +145,8 @@ export function leadsRepository(db: Db) {
     },
 
     /** Live leads linked to this one as its duplicates. */
-    async linkedDuplicates(ctx: Scope, leadId: number) {
-      return selectLeadRows(db)
+    async linkedDuplicates(exec: Tx, ctx: Scope, leadId: number) {
+      return selectLeadRows(exec)
         .where(
           and(
             eq(leads.organizationId, ctx.organizationId),
@@ -169,8 +167,8 @@ export function leadsRepository(db: Db) {
       }
     },
 
-    async answers(ctx: Scope, leadId: number) {
-      return db
+    async answers(exec: Tx, ctx: Scope, leadId: number) {
+      return exec
         .select({
           questionId: leadAnswers.questionId,
           value: leadAnswers.value,
@@ -185,9 +183,9 @@ export function leadsRepository(db: Db) {
         .orderBy(asc(serviceTypeQuestions.sortOrder), asc(serviceTypeQuestions.id));
     },
 
-    async responsesOf(ctx: Scope, questionIds: number[]) {
+    async responsesOf(exec: Tx, ctx: Scope, questionIds: number[]) {
       if (questionIds.length === 0) return [];
-      return db
+      return exec
         .select({
           id: questionResponses.id,
           questionId: questionResponses.questionId,
@@ -202,7 +200,7 @@ export function leadsRepository(db: Db) {
         );
     },
 
-    async storedAnswers(ctx: Scope, leadId: number, exec: Tx = db) {
+    async storedAnswers(exec: Tx, ctx: Scope, leadId: number) {
       return exec
         .select({ questionId: leadAnswers.questionId, value: leadAnswers.value })
         .from(leadAnswers)
@@ -225,7 +223,7 @@ export function leadsRepository(db: Db) {
         .values(answers.map((a) => ({ organizationId: ctx.organizationId, leadId, ...a })));
     },
 
-    async consents(ctx: Scope, leadId: number, exec: Tx = db) {
+    async consents(exec: Tx, ctx: Scope, leadId: number) {
       return exec
         .select({
           destination: leadConsents.destination,
@@ -272,8 +270,8 @@ export function leadsRepository(db: Db) {
     },
 
     /** The lead's story, newest first. */
-    async history(ctx: Scope, leadId: number) {
-      return db
+    async history(exec: Tx, ctx: Scope, leadId: number) {
+      return exec
         .select({
           id: leadHistory.id,
           action: leadHistory.action,
@@ -290,7 +288,7 @@ export function leadsRepository(db: Db) {
         .orderBy(desc(leadHistory.at), desc(leadHistory.id));
     },
 
-    async insertCaptureEntry(ctx: Scope, values: CaptureEntryInsert, exec: Tx = db) {
+    async insertCaptureEntry(exec: Tx, ctx: Scope, values: CaptureEntryInsert) {
       const [row] = await exec
         .insert(captureEntries)
         .values({ ...values, organizationId: ctx.organizationId })
@@ -298,8 +296,8 @@ export function leadsRepository(db: Db) {
       return row.id;
     },
 
-    async captureEntryId(ctx: Scope, leadId: number) {
-      const [row] = await db
+    async captureEntryId(exec: Tx, ctx: Scope, leadId: number) {
+      const [row] = await exec
         .select({ id: captureEntries.id })
         .from(captureEntries)
         .where(

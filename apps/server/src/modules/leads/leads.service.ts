@@ -17,6 +17,7 @@ import {
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { conflict, fieldError, notFound } from "../../platform/errors";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LeadFormReader } from "../settings/index";
 import { displayAnswer } from "./lead-answers";
 import { type LeadEditor, leadEditor } from "./lead-edit.service";
@@ -38,6 +39,7 @@ import type { LeadsSearchRepository } from "./leads-search.repository";
 import { leadsSearchService } from "./leads-search.service";
 
 type Deps = {
+  uow: UnitOfWork;
   repo: LeadsRepository;
   search: LeadsSearchRepository;
   forms: LeadFormReader;
@@ -59,17 +61,19 @@ export function leadsService(deps: Deps) {
   /** One lead with its whole story, as the caller may see it (kind `null`: any). */
   async function detail(ctx: TenantContext, id: number, kind: LeadKind | null): Promise<LeadDetail> {
     const scope = leadScope(ctx);
-    const row = await d.repo.find(ctx, id, { includeDeleted: canRestoreLeads(ctx) });
+    const read = d.uow.read;
+    const row = await d.repo.find(read, ctx, id, { includeDeleted: canRestoreLeads(ctx) });
     if (!row || (kind && row.kind !== kind) || !inLeadScope(scope, row)) throw notFound("The lead");
     const [answers, consents, history, linked, captureEntryId, original] = await Promise.all([
-      d.repo.answers(ctx, id),
-      d.repo.consents(ctx, id),
-      d.repo.history(ctx, id),
-      d.repo.linkedDuplicates(ctx, id),
-      d.repo.captureEntryId(ctx, id),
-      row.duplicateOfLeadId ? d.repo.find(ctx, row.duplicateOfLeadId, { includeDeleted: true }) : null,
+      d.repo.answers(read, ctx, id),
+      d.repo.consents(read, ctx, id),
+      d.repo.history(read, ctx, id),
+      d.repo.linkedDuplicates(read, ctx, id),
+      d.repo.captureEntryId(read, ctx, id),
+      row.duplicateOfLeadId ? d.repo.find(read, ctx, row.duplicateOfLeadId, { includeDeleted: true }) : null,
     ]);
     const responses = await d.repo.responsesOf(
+      read,
       ctx,
       answers.map((a) => a.questionId),
     );
@@ -145,7 +149,7 @@ export function leadsService(deps: Deps) {
       const probe = { phone: input.phone ?? null, email: input.email ?? null };
       const root = r.duplicateOfLeadId
         ? (r.duplicates.find((x) => x.id === r.duplicateOfLeadId) ??
-          (await d.repo.find(ctx, r.duplicateOfLeadId, { includeDeleted: true })))
+          (await d.repo.find(d.uow.read, ctx, r.duplicateOfLeadId, { includeDeleted: true })))
         : null;
       return {
         saved: r.leadId !== null,
@@ -165,7 +169,7 @@ export function leadsService(deps: Deps) {
     async remove(ctx: TenantContext, id: number, kind: LeadKind) {
       requireLeadDeleter(ctx);
       const scope = leadScope(ctx);
-      await d.repo.transaction(async (tx) => {
+      await d.uow.run(async (tx) => {
         const row = await d.repo.lock(tx, ctx, id);
         if (!row || row.deletedAt || row.kind !== kind || !inLeadScope(scope, row))
           throw notFound("The lead");
@@ -187,7 +191,7 @@ export function leadsService(deps: Deps) {
     async restore(ctx: TenantContext, id: number): Promise<LeadDetail> {
       requireLeadRestorer(ctx);
       const scope = leadScope(ctx);
-      await d.repo.transaction(async (tx) => {
+      await d.uow.run(async (tx) => {
         const row = await d.repo.lock(tx, ctx, id);
         if (!row || !inLeadScope(scope, row)) throw notFound("The lead");
         if (!row.deletedAt) throw conflict("This lead is not deleted.");
@@ -209,9 +213,9 @@ export function leadsService(deps: Deps) {
     async leadTypes(ctx: TenantContext, includeInactive = false): Promise<LeadTypeLookup> {
       leadScope(ctx);
       const [types, windowDays, languages] = await Promise.all([
-        d.forms.serviceTypes(ctx, includeInactive),
-        d.forms.duplicateWindowDays(ctx),
-        d.repo.referenceNames("languageTypes"),
+        d.forms.serviceTypes(d.uow.read, ctx, includeInactive),
+        d.forms.duplicateWindowDays(d.uow.read, ctx),
+        d.repo.referenceNames(d.uow.read, "languageTypes"),
       ]);
       const program = programSources(ctx);
       return {

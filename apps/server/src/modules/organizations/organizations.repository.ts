@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { organizations, territories } from "../../db/schema/index";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 const parent = alias(organizations, "parent");
 
@@ -57,14 +57,14 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Organizations are the tenants themselves, so these reads and writes are by organization id; which ids a
  * caller may touch is decided by the service from the request's organization (`organizationAndChildren`).
  */
-export function organizationsRepository(db: Db) {
+export function organizationsRepository() {
   return {
     /**
      * The organization of a request and, when it is an owner group, the live organizations it owns: what an
      * Admin working in `organizationId` administers (docs/decisions/0016).
      */
-    async organizationAndChildren(organizationId: number): Promise<number[]> {
-      const children = await db
+    async organizationAndChildren(exec: Tx, organizationId: number): Promise<number[]> {
+      const children = await exec
         .select({ id: organizations.id })
         .from(organizations)
         .where(and(eq(organizations.parentId, organizationId), eq(organizations.isDeleted, false)));
@@ -72,12 +72,15 @@ export function organizationsRepository(db: Db) {
     },
 
     /** Organizations by id (null: every one, for the platform admin), with their parent's name. */
-    async list(opts: {
-      ids: number[] | null;
-      includeDeleted: boolean;
-      search?: string;
-    }): Promise<OrganizationRow[]> {
-      return db
+    async list(
+      exec: Tx,
+      opts: {
+        ids: number[] | null;
+        includeDeleted: boolean;
+        search?: string;
+      },
+    ): Promise<OrganizationRow[]> {
+      return exec
         .select(orgColumns)
         .from(organizations)
         .leftJoin(parent, eq(parent.id, organizations.parentId))

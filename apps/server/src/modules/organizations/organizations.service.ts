@@ -6,8 +6,8 @@ import {
 } from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
-import type { Db, Tx } from "../../platform/db";
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import { isOrganizationAdmin, requireOrganizationCreator } from "./organizations.policy";
 import type {
   OrganizationRow,
@@ -19,7 +19,7 @@ type UpsertInput = z.output<typeof organizationUpsertRequest>;
 type SettingsInput = z.output<typeof settingsOrganizationsRequest>;
 type TerritoryRow = Awaited<ReturnType<OrganizationsRepository["territoriesOf"]>>[number];
 
-type Deps = { db: Db; repo: OrganizationsRepository };
+type Deps = { uow: UnitOfWork; repo: OrganizationsRepository };
 
 const toDetail = (o: OrganizationRow, territories: TerritoryRow[]): OrganizationDetail => ({
   id: o.id,
@@ -55,7 +55,7 @@ export function organizationsService(d: Deps) {
   async function administeredByRequest(ctx: TenantContext): Promise<number[] | null> {
     if (ctx.isPlatformAdmin) return null;
     if (!isOrganizationAdmin(ctx)) return [];
-    return d.repo.organizationAndChildren(ctx.organizationId);
+    return d.repo.organizationAndChildren(d.uow.read, ctx.organizationId);
   }
 
   /** A parent must be a live top-level organization: owner groups hold organizations, one level deep. */
@@ -141,7 +141,7 @@ export function organizationsService(d: Deps) {
         );
       }
     });
-    return d.db.transaction(async (tx) => {
+    return d.uow.run(async (tx) => {
       const parentId = input.organizationParentId ?? null;
       await checkParent(tx, parentId);
       const id = await d.repo.insert(tx, {
@@ -164,7 +164,7 @@ export function organizationsService(d: Deps) {
   async function update(ctx: TenantContext, id: number, input: UpsertInput) {
     const administered = await administeredByRequest(ctx);
     const allowed = administered === null || administered.includes(id);
-    return d.db.transaction(async (tx) => {
+    return d.uow.run(async (tx) => {
       const before = await d.repo.findById(tx, id, true);
       if (!before || !allowed) throw notFound("The organization");
       const changes: Partial<OrganizationValues> = {};
@@ -230,9 +230,13 @@ export function organizationsService(d: Deps) {
       }
       const ids = await administeredByRequest(ctx);
       if (ids && ids.length === 0) return [];
-      const rows = await d.repo.list({ ids, includeDeleted: input.includeDeleted, search: input.search });
+      const rows = await d.repo.list(d.uow.read, {
+        ids,
+        includeDeleted: input.includeDeleted,
+        search: input.search,
+      });
       const territories = await d.repo.territoriesOf(
-        d.db,
+        d.uow.read,
         rows.map((r) => r.id),
       );
       const listed = new Map(rows.map((r) => [r.id, r]));

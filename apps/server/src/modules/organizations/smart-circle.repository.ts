@@ -1,7 +1,7 @@
 import { LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { memberships, membershipTerritories, organizations, territories, users } from "../../db/schema/index";
-import type { Db } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 const FULL_PRODUCT = 1;
 
@@ -31,7 +31,7 @@ export type SmartCircleRow = {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Reads for the Smart Circle report: the only place that lists people across organizations. */
-export function smartCircleRepository(db: Db) {
+export function smartCircleRepository() {
   const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
   const lastActivity = sql<Date | null>`greatest(${memberships.lastActivityAt}, ${users.lastLoginAt})`;
   const territoryList = sql<{ id: number; name: string }[]>`coalesce((
@@ -47,15 +47,16 @@ export function smartCircleRepository(db: Db) {
      * platform admin: all of them; anyone else: those where they hold one of `roles` (full product).
      */
     async allowedSmartCircleOrganizationIds(
+      exec: Tx,
       caller: { userId: number; isPlatformAdmin: boolean },
       roles: readonly number[],
     ): Promise<number[]> {
       const live = and(eq(organizations.isDeleted, false), eq(organizations.isSmartCircleLG, true));
       if (caller.isPlatformAdmin) {
-        const rows = await db.select({ id: organizations.id }).from(organizations).where(live);
+        const rows = await exec.select({ id: organizations.id }).from(organizations).where(live);
         return rows.map((r) => r.id);
       }
-      const rows = await db
+      const rows = await exec
         .select({ id: organizations.id })
         .from(memberships)
         .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
@@ -76,6 +77,7 @@ export function smartCircleRepository(db: Db) {
      * caller must have obtained from `allowedSmartCircleOrganizationIds`. One query for the page, one for the total.
      */
     async smartCircleUsersAcrossAllowedOrganizations(
+      exec: Tx,
       allowedOrganizationIds: number[],
       f: SmartCircleFilters,
       page: { limit: number; offset: number },
@@ -109,7 +111,7 @@ export function smartCircleRepository(db: Db) {
       }[f.sortBy];
 
       // Pick the page on the sort keys first; territories are then read for the page's rows only.
-      const pageIds = db
+      const pageIds = exec
         .select({ membershipId: sql<number>`${memberships.id}`.as("page_membership_id") })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
@@ -120,7 +122,7 @@ export function smartCircleRepository(db: Db) {
         .offset(page.offset)
         .as("page");
       const [rows, [{ total }]] = await Promise.all([
-        db
+        exec
           .select({
             userId: users.id,
             firstName: users.firstName,
@@ -140,7 +142,7 @@ export function smartCircleRepository(db: Db) {
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
           .orderBy(...order, asc(memberships.id)),
-        db
+        exec
           .select({ total: count() })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))

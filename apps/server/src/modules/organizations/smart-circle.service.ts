@@ -9,6 +9,7 @@ import {
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
 import { toCsv } from "../../platform/csv";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import { toXlsx } from "../../platform/xlsx";
 import { requireSmartCircleReportRole, SMART_CIRCLE_REPORT_ROLES } from "./organizations.policy";
 import type { SmartCircleRepository, SmartCircleRow } from "./smart-circle.repository";
@@ -56,18 +57,27 @@ const toItem = (r: SmartCircleRow): SmartCircleUser => ({
   lastActivityAt: iso(r.lastActivityAt),
 });
 
-export function smartCircleService(d: { repo: SmartCircleRepository }) {
+export function smartCircleService(d: { uow: UnitOfWork; repo: SmartCircleRepository }) {
   return {
     /** Lead generators of the Smart Circle organizations the caller may see: a page, or a CSV or XLSX file. */
     async smartCircleUsers(ctx: TenantContext, input: Input): Promise<SmartCircleReport> {
       requireSmartCircleReportRole(ctx);
-      const allowed = await d.repo.allowedSmartCircleOrganizationIds(ctx, SMART_CIRCLE_REPORT_ROLES);
+      const allowed = await d.repo.allowedSmartCircleOrganizationIds(
+        d.uow.read,
+        ctx,
+        SMART_CIRCLE_REPORT_ROLES,
+      );
       const filters = { ...input };
       if (input.format !== "json") {
-        const { rows } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(allowed, filters, {
-          limit: SMART_CIRCLE_EXPORT_MAX_ROWS,
-          offset: 0,
-        });
+        const { rows } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(
+          d.uow.read,
+          allowed,
+          filters,
+          {
+            limit: SMART_CIRCLE_EXPORT_MAX_ROWS,
+            offset: 0,
+          },
+        );
         const cells = (u: SmartCircleUser) => [
           u.name,
           u.email,
@@ -102,10 +112,15 @@ export function smartCircleService(d: { repo: SmartCircleRepository }) {
         );
         return { kind: "csv", filename: `${name}.csv`, body };
       }
-      const { rows, total } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(allowed, filters, {
-        limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
-      });
+      const { rows, total } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(
+        d.uow.read,
+        allowed,
+        filters,
+        {
+          limit: input.pageSize,
+          offset: (input.page - 1) * input.pageSize,
+        },
+      );
       return {
         kind: "page",
         page: { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize },

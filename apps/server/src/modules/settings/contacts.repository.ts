@@ -1,7 +1,7 @@
 import { type ConsentDestination, DEFAULT_DUPLICATE_WINDOW_DAYS } from "@fieldlead/contracts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { businessContacts, leadSettings, organizations, territories } from "../../db/schema/index";
-import type { Db } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 type Scope = { organizationId: number };
 export type ContactValues = { name: string; email: string; phone: string | null; topics: string[] };
@@ -35,7 +35,7 @@ const contactColumns = {
 };
 
 /** Business contacts (organization or territory level) and the organization's lead settings. */
-export function contactsRepository(db: Db) {
+export function contactsRepository() {
   const scopeWhere = (ctx: Scope, territoryId: number | null) =>
     and(
       eq(businessContacts.organizationId, ctx.organizationId),
@@ -46,8 +46,8 @@ export function contactsRepository(db: Db) {
     );
 
   return {
-    async territoryExists(ctx: Scope, territoryId: number) {
-      const [row] = await db
+    async territoryExists(exec: Tx, ctx: Scope, territoryId: number) {
+      const [row] = await exec
         .select({ id: territories.id })
         .from(territories)
         .where(and(eq(territories.organizationId, ctx.organizationId), eq(territories.id, territoryId)));
@@ -55,36 +55,34 @@ export function contactsRepository(db: Db) {
     },
 
     /** Organization-level contacts when `territoryId` is null. */
-    async list(ctx: Scope, territoryId: number | null) {
-      return db
+    async list(exec: Tx, ctx: Scope, territoryId: number | null) {
+      return exec
         .select(contactColumns)
         .from(businessContacts)
         .where(scopeWhere(ctx, territoryId))
         .orderBy(asc(businessContacts.sortOrder), asc(businessContacts.id));
     },
 
-    /** Replaces the whole list in one transaction: readers see the old list or the new one, never half. */
-    async replace(ctx: Scope, territoryId: number | null, contacts: ContactValues[]) {
-      return db.transaction(async (tx) => {
-        await tx.delete(businessContacts).where(scopeWhere(ctx, territoryId));
-        if (contacts.length === 0) return [];
-        return tx
-          .insert(businessContacts)
-          .values(
-            contacts.map((c, i) => ({
-              organizationId: ctx.organizationId,
-              territoryId,
-              ...c,
-              sortOrder: i,
-            })),
-          )
-          .returning(contactColumns);
-      });
+    /** Replaces the whole list; inside one transaction readers see the old list or the new one, never half. */
+    async replace(tx: Tx, ctx: Scope, territoryId: number | null, contacts: ContactValues[]) {
+      await tx.delete(businessContacts).where(scopeWhere(ctx, territoryId));
+      if (contacts.length === 0) return [];
+      return tx
+        .insert(businessContacts)
+        .values(
+          contacts.map((c, i) => ({
+            organizationId: ctx.organizationId,
+            territoryId,
+            ...c,
+            sortOrder: i,
+          })),
+        )
+        .returning(contactColumns);
     },
 
     /** The organization's lead settings (its name too, for `{organization}`); no row means the defaults. */
-    async leadSettings(ctx: Scope): Promise<LeadSettingsRow> {
-      const [row] = await db
+    async leadSettings(exec: Tx, ctx: Scope): Promise<LeadSettingsRow> {
+      const [row] = await exec
         .select({ name: organizations.name, settings: leadSettings })
         .from(organizations)
         .leftJoin(leadSettings, eq(leadSettings.organizationId, organizations.id))
@@ -101,6 +99,7 @@ export function contactsRepository(db: Db) {
 
     /** Saves the values given (a null disclosure is the default text); the others stay. */
     async saveLeadSettings(
+      exec: Tx,
       ctx: Scope,
       v: { duplicateWindowDays?: number; disclosures?: Partial<Record<ConsentDestination, string | null>> },
     ) {
@@ -110,7 +109,7 @@ export function contactsRepository(db: Db) {
         const text = v.disclosures?.[destination];
         if (text !== undefined) set[column] = text;
       }
-      await db
+      await exec
         .insert(leadSettings)
         .values({ organizationId: ctx.organizationId, ...set })
         .onConflictDoUpdate({ target: leadSettings.organizationId, set: { ...set, updatedAt: new Date() } });

@@ -6,7 +6,7 @@ import {
   serviceTypeQuestions,
   serviceTypes,
 } from "../../db/schema/index";
-import type { Db } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 type Scope = { organizationId: number };
 
@@ -49,10 +49,10 @@ export type QuestionRow = Awaited<ReturnType<ServiceTypesRepository["questions"]
 export type ResponseRow = Awaited<ReturnType<ServiceTypesRepository["responses"]>>[number];
 
 /** Service types, their questions and the questions' responses; every read and write bound to the organization. */
-export function serviceTypesRepository(db: Db) {
+export function serviceTypesRepository() {
   const repo = {
-    async list(ctx: Scope, includeInactive: boolean) {
-      const questionCount = db
+    async list(exec: Tx, ctx: Scope, includeInactive: boolean) {
+      const questionCount = exec
         .select({ serviceTypeId: serviceTypeQuestions.serviceTypeId, n: count().as("n") })
         .from(serviceTypeQuestions)
         .where(
@@ -63,7 +63,7 @@ export function serviceTypesRepository(db: Db) {
         )
         .groupBy(serviceTypeQuestions.serviceTypeId)
         .as("qc");
-      return db
+      return exec
         .select({ ...typeColumns, questionCount: sql<number>`coalesce(${questionCount.n}, 0)::int` })
         .from(serviceTypes)
         .leftJoin(questionCount, eq(questionCount.serviceTypeId, serviceTypes.id))
@@ -76,16 +76,16 @@ export function serviceTypesRepository(db: Db) {
         .orderBy(asc(serviceTypes.sortOrder), asc(serviceTypes.name));
     },
 
-    async find(ctx: Scope, id: number) {
-      const [row] = await db
+    async find(exec: Tx, ctx: Scope, id: number) {
+      const [row] = await exec
         .select(typeColumns)
         .from(serviceTypes)
         .where(and(eq(serviceTypes.organizationId, ctx.organizationId), eq(serviceTypes.id, id)));
       return row ?? null;
     },
 
-    async findByName(ctx: Scope, name: string) {
-      const [row] = await db
+    async findByName(exec: Tx, ctx: Scope, name: string) {
+      const [row] = await exec
         .select({ id: serviceTypes.id })
         .from(serviceTypes)
         .where(
@@ -97,24 +97,24 @@ export function serviceTypesRepository(db: Db) {
       return row ?? null;
     },
 
-    async nextTypeSortOrder(ctx: Scope) {
-      const [r] = await db
+    async nextTypeSortOrder(exec: Tx, ctx: Scope) {
+      const [r] = await exec
         .select({ n: sql<number>`coalesce(max(${serviceTypes.sortOrder}) + 1, 0)::int` })
         .from(serviceTypes)
         .where(eq(serviceTypes.organizationId, ctx.organizationId));
       return r.n;
     },
 
-    async insertType(ctx: Scope, v: ServiceTypeValues) {
-      const [row] = await db
+    async insertType(exec: Tx, ctx: Scope, v: ServiceTypeValues) {
+      const [row] = await exec
         .insert(serviceTypes)
         .values({ organizationId: ctx.organizationId, ...v })
         .returning(typeColumns);
       return row;
     },
 
-    async updateType(ctx: Scope, id: number, v: ServiceTypeValues) {
-      const [row] = await db
+    async updateType(exec: Tx, ctx: Scope, id: number, v: ServiceTypeValues) {
+      const [row] = await exec
         .update(serviceTypes)
         .set({ ...v, updatedAt: new Date() })
         .where(and(eq(serviceTypes.organizationId, ctx.organizationId), eq(serviceTypes.id, id)))
@@ -123,42 +123,40 @@ export function serviceTypesRepository(db: Db) {
     },
 
     /** Leads of the type, deleted ones included (they still point at it). */
-    async leadCount(ctx: Scope, serviceTypeId: number) {
-      const [r] = await db
+    async leadCount(exec: Tx, ctx: Scope, serviceTypeId: number) {
+      const [r] = await exec
         .select({ n: count() })
         .from(leads)
         .where(and(eq(leads.organizationId, ctx.organizationId), eq(leads.serviceTypeId, serviceTypeId)));
       return r.n;
     },
 
-    /** Removes an unused type with its questions and their responses. */
-    async deleteType(ctx: Scope, id: number) {
-      return db.transaction(async (tx) => {
-        const org = eq(serviceTypeQuestions.organizationId, ctx.organizationId);
-        const qIds = tx
-          .select({ id: serviceTypeQuestions.id })
-          .from(serviceTypeQuestions)
-          .where(and(org, eq(serviceTypeQuestions.serviceTypeId, id)));
-        await tx
-          .delete(questionResponses)
-          .where(
-            and(
-              eq(questionResponses.organizationId, ctx.organizationId),
-              inArray(questionResponses.questionId, qIds),
-            ),
-          );
-        await tx.delete(serviceTypeQuestions).where(and(org, eq(serviceTypeQuestions.serviceTypeId, id)));
-        const gone = await tx
-          .delete(serviceTypes)
-          .where(and(eq(serviceTypes.organizationId, ctx.organizationId), eq(serviceTypes.id, id)))
-          .returning({ id: serviceTypes.id });
-        return gone.length > 0;
-      });
+    /** Removes an unused type with its questions and their responses (three statements: give it a transaction). */
+    async deleteType(tx: Tx, ctx: Scope, id: number) {
+      const org = eq(serviceTypeQuestions.organizationId, ctx.organizationId);
+      const qIds = tx
+        .select({ id: serviceTypeQuestions.id })
+        .from(serviceTypeQuestions)
+        .where(and(org, eq(serviceTypeQuestions.serviceTypeId, id)));
+      await tx
+        .delete(questionResponses)
+        .where(
+          and(
+            eq(questionResponses.organizationId, ctx.organizationId),
+            inArray(questionResponses.questionId, qIds),
+          ),
+        );
+      await tx.delete(serviceTypeQuestions).where(and(org, eq(serviceTypeQuestions.serviceTypeId, id)));
+      const gone = await tx
+        .delete(serviceTypes)
+        .where(and(eq(serviceTypes.organizationId, ctx.organizationId), eq(serviceTypes.id, id)))
+        .returning({ id: serviceTypes.id });
+      return gone.length > 0;
     },
 
     /** Questions of one type, or of every type of the organization (`serviceTypeId` null), in order. */
-    async questions(ctx: Scope, serviceTypeId: number | null, includeInactive: boolean) {
-      return db
+    async questions(exec: Tx, ctx: Scope, serviceTypeId: number | null, includeInactive: boolean) {
+      return exec
         .select(questionColumns)
         .from(serviceTypeQuestions)
         .where(
@@ -175,8 +173,8 @@ export function serviceTypesRepository(db: Db) {
         );
     },
 
-    async findQuestion(ctx: Scope, id: number) {
-      const [row] = await db
+    async findQuestion(exec: Tx, ctx: Scope, id: number) {
+      const [row] = await exec
         .select(questionColumns)
         .from(serviceTypeQuestions)
         .where(
@@ -185,8 +183,8 @@ export function serviceTypesRepository(db: Db) {
       return row ?? null;
     },
 
-    async nextQuestionSortOrder(ctx: Scope, serviceTypeId: number) {
-      const [r] = await db
+    async nextQuestionSortOrder(exec: Tx, ctx: Scope, serviceTypeId: number) {
+      const [r] = await exec
         .select({ n: sql<number>`coalesce(max(${serviceTypeQuestions.sortOrder}) + 1, 0)::int` })
         .from(serviceTypeQuestions)
         .where(
@@ -198,16 +196,16 @@ export function serviceTypesRepository(db: Db) {
       return r.n;
     },
 
-    async insertQuestion(ctx: Scope, v: QuestionValues) {
-      const [row] = await db
+    async insertQuestion(exec: Tx, ctx: Scope, v: QuestionValues) {
+      const [row] = await exec
         .insert(serviceTypeQuestions)
         .values({ organizationId: ctx.organizationId, ...v })
         .returning(questionColumns);
       return row;
     },
 
-    async updateQuestion(ctx: Scope, id: number, v: QuestionValues) {
-      const [row] = await db
+    async updateQuestion(exec: Tx, ctx: Scope, id: number, v: QuestionValues) {
+      const [row] = await exec
         .update(serviceTypeQuestions)
         .set({ ...v, updatedAt: new Date() })
         .where(
@@ -218,8 +216,8 @@ export function serviceTypesRepository(db: Db) {
     },
 
     /** Leads that answered the question. */
-    async answerCount(ctx: Scope, questionId: number) {
-      const [r] = await db
+    async answerCount(exec: Tx, ctx: Scope, questionId: number) {
+      const [r] = await exec
         .select({ n: count() })
         .from(leadAnswers)
         .where(
@@ -228,30 +226,26 @@ export function serviceTypesRepository(db: Db) {
       return r.n;
     },
 
-    async deleteQuestion(ctx: Scope, id: number) {
-      return db.transaction(async (tx) => {
-        await tx
-          .delete(questionResponses)
-          .where(
-            and(
-              eq(questionResponses.organizationId, ctx.organizationId),
-              eq(questionResponses.questionId, id),
-            ),
-          );
-        const gone = await tx
-          .delete(serviceTypeQuestions)
-          .where(
-            and(eq(serviceTypeQuestions.organizationId, ctx.organizationId), eq(serviceTypeQuestions.id, id)),
-          )
-          .returning({ id: serviceTypeQuestions.id });
-        return gone.length > 0;
-      });
+    /** Removes a question with its responses (two statements: give it a transaction). */
+    async deleteQuestion(tx: Tx, ctx: Scope, id: number) {
+      await tx
+        .delete(questionResponses)
+        .where(
+          and(eq(questionResponses.organizationId, ctx.organizationId), eq(questionResponses.questionId, id)),
+        );
+      const gone = await tx
+        .delete(serviceTypeQuestions)
+        .where(
+          and(eq(serviceTypeQuestions.organizationId, ctx.organizationId), eq(serviceTypeQuestions.id, id)),
+        )
+        .returning({ id: serviceTypeQuestions.id });
+      return gone.length > 0;
     },
 
     /** Responses of some questions (all of the organization's when `questionIds` is null), in order. */
-    async responses(ctx: Scope, questionIds: number[] | null) {
+    async responses(exec: Tx, ctx: Scope, questionIds: number[] | null) {
       if (questionIds && questionIds.length === 0) return [];
-      return db
+      return exec
         .select(responseColumns)
         .from(questionResponses)
         .where(
@@ -267,16 +261,16 @@ export function serviceTypesRepository(db: Db) {
         );
     },
 
-    async findResponse(ctx: Scope, id: number) {
-      const [row] = await db
+    async findResponse(exec: Tx, ctx: Scope, id: number) {
+      const [row] = await exec
         .select(responseColumns)
         .from(questionResponses)
         .where(and(eq(questionResponses.organizationId, ctx.organizationId), eq(questionResponses.id, id)));
       return row ?? null;
     },
 
-    async nextResponseSortOrder(ctx: Scope, questionId: number) {
-      const [r] = await db
+    async nextResponseSortOrder(exec: Tx, ctx: Scope, questionId: number) {
+      const [r] = await exec
         .select({ n: sql<number>`coalesce(max(${questionResponses.sortOrder}) + 1, 0)::int` })
         .from(questionResponses)
         .where(
@@ -288,16 +282,16 @@ export function serviceTypesRepository(db: Db) {
       return r.n;
     },
 
-    async insertResponse(ctx: Scope, v: { questionId: number; text: string; sortOrder: number }) {
-      const [row] = await db
+    async insertResponse(exec: Tx, ctx: Scope, v: { questionId: number; text: string; sortOrder: number }) {
+      const [row] = await exec
         .insert(questionResponses)
         .values({ organizationId: ctx.organizationId, ...v })
         .returning(responseColumns);
       return row;
     },
 
-    async updateResponse(ctx: Scope, id: number, v: { text: string; sortOrder: number }) {
-      const [row] = await db
+    async updateResponse(exec: Tx, ctx: Scope, id: number, v: { text: string; sortOrder: number }) {
+      const [row] = await exec
         .update(questionResponses)
         .set({ ...v, updatedAt: new Date() })
         .where(and(eq(questionResponses.organizationId, ctx.organizationId), eq(questionResponses.id, id)))
@@ -306,8 +300,8 @@ export function serviceTypesRepository(db: Db) {
     },
 
     /** Leads whose answer to the question is (or, for several choices, includes) the response. */
-    async responseUseCount(ctx: Scope, questionId: number, responseId: number) {
-      const [r] = await db
+    async responseUseCount(exec: Tx, ctx: Scope, questionId: number, responseId: number) {
+      const [r] = await exec
         .select({ n: count() })
         .from(leadAnswers)
         .where(
@@ -320,8 +314,8 @@ export function serviceTypesRepository(db: Db) {
       return r.n;
     },
 
-    async deleteResponse(ctx: Scope, id: number) {
-      const gone = await db
+    async deleteResponse(exec: Tx, ctx: Scope, id: number) {
+      const gone = await exec
         .delete(questionResponses)
         .where(and(eq(questionResponses.organizationId, ctx.organizationId), eq(questionResponses.id, id)))
         .returning({ id: questionResponses.id });

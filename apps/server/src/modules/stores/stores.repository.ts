@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { referenceItems, stores, territories } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 export type StoreFilters = {
   search?: string;
@@ -79,9 +79,10 @@ const territoryJoin = and(
 );
 
 /** Stores of the caller's organization; `scope` limits territory-bound callers to their territories. */
-export function storesRepository(db: Db) {
+export function storesRepository() {
   return {
     async search(
+      exec: Tx,
       ctx: TenantContext,
       scope: number[] | null,
       f: StoreFilters,
@@ -122,7 +123,7 @@ export function storesRepository(db: Db) {
           : [sql`${key} ${sql.raw(f.sortDirection)} ${nulls}`, asc(sql`lower(${stores.name})`)];
 
       const [rows, [{ total }]] = await Promise.all([
-        db
+        exec
           .select(columns)
           .from(stores)
           .leftJoin(referenceItems, brandJoin)
@@ -131,7 +132,7 @@ export function storesRepository(db: Db) {
           .orderBy(...order, asc(stores.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(stores).where(where),
+        exec.select({ total: count() }).from(stores).where(where),
       ]);
       return { rows, total };
     },

@@ -1,8 +1,8 @@
 import type { StoreDetail, storeSearchRequest, storeUpsertRequest } from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
-import type { Db } from "../../platform/db";
 import { AppError, fieldError, notFound } from "../../platform/errors";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LookupsRepository } from "../app/index";
 import { requireStoreEditor, storeReadScope } from "./stores.policy";
 import type { StoreRow, StoresRepository } from "./stores.repository";
@@ -10,7 +10,7 @@ import type { StoreRow, StoresRepository } from "./stores.repository";
 type SearchInput = z.output<typeof storeSearchRequest>;
 type UpsertInput = z.output<typeof storeUpsertRequest>;
 
-type Deps = { db: Db; repo: StoresRepository; lookups: LookupsRepository };
+type Deps = { uow: UnitOfWork; repo: StoresRepository; lookups: LookupsRepository };
 
 const num = (v: string | null) => (v === null || v === "" ? null : Number(v));
 
@@ -42,7 +42,7 @@ export function storesService(d: Deps) {
   return {
     async search(ctx: TenantContext, input: SearchInput) {
       const scope = storeReadScope(ctx);
-      const { rows, total } = await d.repo.search(ctx, scope, input, {
+      const { rows, total } = await d.repo.search(d.uow.read, ctx, scope, input, {
         limit: input.pageSize,
         offset: (input.page - 1) * input.pageSize,
       });
@@ -51,20 +51,20 @@ export function storesService(d: Deps) {
 
     async get(ctx: TenantContext, id: number): Promise<StoreDetail> {
       const scope = storeReadScope(ctx);
-      const row = await d.repo.findById(d.db, ctx, id);
+      const row = await d.repo.findById(d.uow.read, ctx, id);
       if (!row || !inScope(scope, row.territoryId)) throw notFound("The store");
       return toStoreDetail(row);
     },
 
     async upsert(ctx: TenantContext, input: UpsertInput): Promise<StoreDetail> {
       const scope = requireStoreEditor(ctx);
-      if (input.brandId !== null) {
-        const brands = (await d.lookups.referenceLists()).get("storesBrands") ?? [];
-        if (!brands.some((b) => b.id === input.brandId)) {
-          throw fieldError("body.brandId", "Choose a brand from the list.");
+      return d.uow.run(async (tx) => {
+        if (input.brandId !== null) {
+          const brands = (await d.lookups.referenceLists(tx)).get("storesBrands") ?? [];
+          if (!brands.some((b) => b.id === input.brandId)) {
+            throw fieldError("body.brandId", "Choose a brand from the list.");
+          }
         }
-      }
-      return d.db.transaction(async (tx) => {
         const before = input.id ? await d.repo.findById(tx, ctx, input.id) : null;
         if (input.id && (!before || !inScope(scope, before.territoryId))) throw notFound("The store");
         const territoryId = input.organizationTerritoryId;

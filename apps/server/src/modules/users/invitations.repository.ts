@@ -11,7 +11,7 @@ import {
 } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
 import { sha256 } from "../../platform/crypto";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 export type InvitationValues = {
   email: string;
@@ -71,7 +71,7 @@ const orgColumns = {
  * Pending invitations. The inviting organization reads them by `organization_id` (what it typed, nothing
  * else); the invited person reads theirs by email or by the emailed link. Expired rows are as if gone.
  */
-export function invitationsRepository(db: Db) {
+export function invitationsRepository() {
   return {
     /** Removes the organization's expired invitation of this email, so it can be invited afresh. */
     async dropExpired(tx: Tx, ctx: TenantContext, email: string) {
@@ -125,6 +125,7 @@ export function invitationsRepository(db: Db) {
 
     /** The organization's open invitations; a territory-limited caller sees those naming one of their territories. */
     async search(
+      exec: Tx,
       ctx: TenantContext,
       f: { search?: string; territoryIds: number[] | null },
       page: { limit: number; offset: number },
@@ -147,14 +148,14 @@ export function invitationsRepository(db: Db) {
       }
       const where = and(...conditions);
       const [rows, [{ total }]] = await Promise.all([
-        db
+        exec
           .select(orgColumns)
           .from(membershipInvitations)
           .where(where)
           .orderBy(desc(membershipInvitations.createdAt), desc(membershipInvitations.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(membershipInvitations).where(where),
+        exec.select({ total: count() }).from(membershipInvitations).where(where),
       ]);
       return { rows, total };
     },
@@ -174,8 +175,8 @@ export function invitationsRepository(db: Db) {
     // ---- The invited person's side ----
 
     /** The open invitations to one email, with the organization's name, for the person signed in with it. */
-    async openForEmail(email: string) {
-      return db
+    async openForEmail(exec: Tx, email: string) {
+      return exec
         .select({
           id: membershipInvitations.id,
           organizationId: membershipInvitations.organizationId,
@@ -226,8 +227,8 @@ export function invitationsRepository(db: Db) {
       return row ?? null;
     },
 
-    async accountById(userId: number) {
-      const [u] = await db
+    async accountById(exec: Tx, userId: number) {
+      const [u] = await exec
         .select({ id: users.id, email: users.email })
         .from(users)
         .where(eq(users.id, userId));

@@ -12,11 +12,11 @@ import type { z } from "zod";
 import type { SessionRepository } from "../../platform/auth/session.repository";
 import type { SessionContext, TenantContext } from "../../platform/context";
 import { hashPassword } from "../../platform/crypto";
-import type { Db, Tx } from "../../platform/db";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, fieldError, notFound, tooManyRequests } from "../../platform/errors";
 import { escapeHtml, type Mailer } from "../../platform/mail";
 import { territoryScope } from "../../platform/scope";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountService, ClientInfo } from "../account/index";
 import type {
   InvitationsRepository,
@@ -33,7 +33,7 @@ export const JOIN_INVITATION_HOURS = 72;
 export const JOIN_RESEND_COOLDOWN_SECONDS = 60;
 
 type Deps = {
-  db: Db;
+  uow: UnitOfWork;
   repo: InvitationsRepository;
   users: Pick<UsersRepository, "invitationNames">;
   sessions: Pick<SessionRepository, "resolveMembership">;
@@ -85,7 +85,7 @@ export function invitationsService(d: Deps) {
   }
 
   async function email(ctx: TenantContext, row: OrgInvitationRow, linkId: string) {
-    const { organizationName, invitedBy } = await d.users.invitationNames(ctx);
+    const { organizationName, invitedBy } = await d.users.invitationNames(d.uow.read, ctx);
     const role = roleName(row.roleId);
     const url = `${d.publicUrl}/invitations/${linkId}`;
     d.mailer.send({
@@ -128,7 +128,7 @@ export function invitationsService(d: Deps) {
 
     /** Emails an invitation recorded by `createPending` once its transaction has committed. */
     async sendPending(ctx: TenantContext, pending: { id: number; linkId: string }) {
-      const row = await d.repo.ofOrganization(d.db, ctx, pending.id);
+      const row = await d.repo.ofOrganization(d.uow.read, ctx, pending.id);
       if (!row) throw notFound("The invitation");
       await email(ctx, row, pending.linkId);
       return toInvitationItem(row);
@@ -137,6 +137,7 @@ export function invitationsService(d: Deps) {
     async search(ctx: TenantContext, input: z.output<typeof invitationSearchRequest>) {
       requireUserManager(ctx);
       const { rows, total } = await d.repo.search(
+        d.uow.read,
         ctx,
         { search: input.search, territoryIds: territoryScope(ctx) },
         { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
@@ -146,16 +147,20 @@ export function invitationsService(d: Deps) {
 
     /** A new link (the earlier one stops working) and a new 72 hours. */
     async resend(ctx: TenantContext, id: number) {
-      const row = await manageable(d.db, ctx, id);
-      const since = Date.now() - new Date(row.sentAt).getTime();
-      if (since < JOIN_RESEND_COOLDOWN_SECONDS * 1000) {
-        const wait = Math.max(1, Math.ceil(JOIN_RESEND_COOLDOWN_SECONDS - since / 1000));
-        throw tooManyRequests(
-          `The invitation was emailed to ${row.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending it again.`,
-        );
-      }
-      const linkId = randomId(40);
-      await d.repo.renew(d.db, ctx, id, linkId, expiry());
+      const { row, linkId } = await d.uow.run(async (tx) => {
+        const row = await manageable(tx, ctx, id);
+        const since = Date.now() - new Date(row.sentAt).getTime();
+        if (since < JOIN_RESEND_COOLDOWN_SECONDS * 1000) {
+          const wait = Math.max(1, Math.ceil(JOIN_RESEND_COOLDOWN_SECONDS - since / 1000));
+          throw tooManyRequests(
+            `The invitation was emailed to ${row.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending it again.`,
+          );
+        }
+        const linkId = randomId(40);
+        await d.repo.renew(tx, ctx, id, linkId, expiry());
+        return { row, linkId };
+      });
+      // Emailed once the new link is committed.
       await email(ctx, row, linkId);
       return {
         message: `We emailed ${row.email} the invitation again; the new link is open for ${JOIN_INVITATION_HOURS} hours and the earlier one no longer works.`,
@@ -164,17 +169,19 @@ export function invitationsService(d: Deps) {
     },
 
     async cancel(ctx: TenantContext, id: number) {
-      await manageable(d.db, ctx, id);
-      await d.repo.cancel(d.db, ctx, id);
+      await d.uow.run(async (tx) => {
+        await manageable(tx, ctx, id);
+        await d.repo.cancel(tx, ctx, id);
+      });
       return { ok: true as const };
     },
 
     // ---- The invited person ----
 
     async mine(s: SessionContext): Promise<{ items: MyInvitation[] }> {
-      const me = await d.repo.accountById(s.userId);
+      const me = await d.repo.accountById(d.uow.read, s.userId);
       if (!me) return { items: [] };
-      const rows = await d.repo.openForEmail(me.email);
+      const rows = await d.repo.openForEmail(d.uow.read, me.email);
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -190,9 +197,9 @@ export function invitationsService(d: Deps) {
 
     /** Joins and makes the new organization the session's current one. */
     async acceptMine(s: SessionContext, token: string, id: number): Promise<LoggedInUser> {
-      const me = await d.repo.accountById(s.userId);
+      const me = await d.repo.accountById(d.uow.read, s.userId);
       if (!me) throw notFound("The invitation");
-      const organizationId = await d.db.transaction(async (tx) => {
+      const organizationId = await d.uow.run(async (tx) => {
         const inv = await d.repo.forPerson(tx, { id, email: me.email }, true);
         if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) throw notFound("The invitation");
         await join(tx, inv, s.userId);
@@ -202,8 +209,8 @@ export function invitationsService(d: Deps) {
     },
 
     async declineMine(s: SessionContext, id: number) {
-      const me = await d.repo.accountById(s.userId);
-      await d.db.transaction(async (tx) => {
+      const me = await d.repo.accountById(d.uow.read, s.userId);
+      await d.uow.run(async (tx) => {
         const inv = me ? await d.repo.forPerson(tx, { id, email: me.email }, true) : null;
         if (!inv || !isOpen(inv.expiresAt)) throw notFound("The invitation");
         await d.repo.remove(tx, inv.id);
@@ -213,7 +220,7 @@ export function invitationsService(d: Deps) {
 
     /** What the emailed link shows: the organization, the role, who invited, and whether to ask for a password or a new account. */
     async linkInfo(linkId: string): Promise<InvitationLinkResponse> {
-      const inv = await d.repo.forPerson(d.db, { linkId });
+      const inv = await d.repo.forPerson(d.uow.read, { linkId });
       if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) {
         return {
           valid: false,
@@ -227,7 +234,7 @@ export function invitationsService(d: Deps) {
           expiresAt: null,
         };
       }
-      const account = await d.repo.accountByEmail(d.db, inv.email);
+      const account = await d.repo.accountByEmail(d.uow.read, inv.email);
       return {
         valid: true,
         organizationName: inv.organizationName,
@@ -250,11 +257,11 @@ export function invitationsService(d: Deps) {
       body: { password: string; firstName?: string; lastName?: string },
       client: ClientInfo,
     ): Promise<LoggedInUser> {
-      const inv = await d.repo.forPerson(d.db, { linkId });
+      const inv = await d.repo.forPerson(d.uow.read, { linkId });
       if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) {
         throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
       }
-      const account = await d.repo.accountByEmail(d.db, inv.email);
+      const account = await d.repo.accountByEmail(d.uow.read, inv.email);
       let passwordHash: string | null = null;
       if (account) {
         await d.account.verifyCredentials(inv.email, body.password);
@@ -266,8 +273,8 @@ export function invitationsService(d: Deps) {
           throw fieldError("body.password", pw.error.issues[0]?.message ?? "Choose a longer password.");
         passwordHash = await hashPassword(body.password);
       }
-      const userId = await d.db
-        .transaction(async (tx) => {
+      const userId = await d.uow
+        .run(async (tx) => {
           const locked = await d.repo.forPerson(tx, { linkId }, true);
           if (!locked || !isOpen(locked.expiresAt))
             throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
@@ -298,7 +305,7 @@ export function invitationsService(d: Deps) {
     },
 
     async declineByLink(linkId: string) {
-      await d.db.transaction(async (tx) => {
+      await d.uow.run(async (tx) => {
         const inv = await d.repo.forPerson(tx, { linkId }, true);
         if (!inv || !isOpen(inv.expiresAt)) throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
         await d.repo.remove(tx, inv.id);

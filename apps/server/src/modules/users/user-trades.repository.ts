@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { referenceItems, userTrades } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 
 const columns = {
   id: userTrades.id,
@@ -18,10 +18,10 @@ const tradeJoin = and(eq(referenceItems.list, "userTrades"), eq(referenceItems.i
 export type TradeValues = { tradeId: number; yearsOfExperience: number | null; notes: string | null };
 
 /** A person's trades within the caller's organization. */
-export function userTradesRepository(db: Db) {
+export function userTradesRepository() {
   return {
-    list(ctx: TenantContext, userId: number) {
-      return db
+    list(exec: Tx, ctx: TenantContext, userId: number) {
+      return exec
         .select(columns)
         .from(userTrades)
         .leftJoin(referenceItems, tradeJoin)
@@ -70,8 +70,8 @@ export function userTradesRepository(db: Db) {
         .where(and(eq(userTrades.organizationId, ctx.organizationId), eq(userTrades.id, id)));
     },
 
-    async remove(ctx: TenantContext, id: number) {
-      await db
+    async remove(exec: Tx, ctx: TenantContext, id: number) {
+      await exec
         .delete(userTrades)
         .where(and(eq(userTrades.organizationId, ctx.organizationId), eq(userTrades.id, id)));
     },

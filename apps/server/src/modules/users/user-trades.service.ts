@@ -1,9 +1,9 @@
 import type { UserTrade, userTradeUpsertRequest } from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
-import type { Db } from "../../platform/db";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { fieldError, notFound } from "../../platform/errors";
+import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LookupsRepository } from "../app/index";
 import type { UserTradesRepository } from "./user-trades.repository";
 import { requireManageable, requireUserManager, userReadScope } from "./users.policy";
@@ -12,7 +12,12 @@ import type { UsersRepository } from "./users.repository";
 type UpsertInput = z.output<typeof userTradeUpsertRequest>;
 type Row = Awaited<ReturnType<UserTradesRepository["list"]>>[number];
 
-type Deps = { db: Db; repo: UserTradesRepository; users: UsersRepository; lookups: LookupsRepository };
+type Deps = {
+  uow: UnitOfWork;
+  repo: UserTradesRepository;
+  users: UsersRepository;
+  lookups: LookupsRepository;
+};
 
 const toTrade = (r: Row): UserTrade => ({
   ...r,
@@ -28,7 +33,7 @@ const duplicate = () =>
 export function userTradesService(d: Deps) {
   /** The person as the caller sees them; 404 for another organization's or an out-of-scope person. */
   async function person(ctx: TenantContext, userId: number) {
-    const u = await d.users.detail(d.db, ctx, userReadScope(ctx), userId);
+    const u = await d.users.detail(d.uow.read, ctx, userReadScope(ctx), userId);
     if (!u) throw notFound("The user");
     return u;
   }
@@ -41,21 +46,21 @@ export function userTradesService(d: Deps) {
   return {
     async list(ctx: TenantContext, userId: number): Promise<UserTrade[]> {
       await person(ctx, userId);
-      return (await d.repo.list(ctx, userId)).map(toTrade);
+      return (await d.repo.list(d.uow.read, ctx, userId)).map(toTrade);
     },
 
     async upsert(ctx: TenantContext, userId: number, input: UpsertInput): Promise<UserTrade> {
       await requireEditable(ctx, userId);
-      const trades = (await d.lookups.referenceLists()).get("userTrades") ?? [];
-      if (!trades.some((t) => t.id === input.tradeId))
-        throw fieldError("body.tradeId", "Choose a trade from the list.");
       const values = {
         tradeId: input.tradeId,
         yearsOfExperience: input.yearsOfExperience,
         notes: input.notes,
       };
-      return d.db
-        .transaction(async (tx) => {
+      return d.uow
+        .run(async (tx) => {
+          const trades = (await d.lookups.referenceLists(tx)).get("userTrades") ?? [];
+          if (!trades.some((t) => t.id === input.tradeId))
+            throw fieldError("body.tradeId", "Choose a trade from the list.");
           if (input.id) {
             const before = await d.repo.find(tx, ctx, input.id);
             if (!before || before.userId !== userId) throw notFound("The trade");
@@ -73,10 +78,10 @@ export function userTradesService(d: Deps) {
     },
 
     async remove(ctx: TenantContext, id: number) {
-      const row = await d.repo.find(d.db, ctx, id);
+      const row = await d.repo.find(d.uow.read, ctx, id);
       if (!row) throw notFound("The trade");
       await requireEditable(ctx, row.userId);
-      await d.repo.remove(ctx, id);
+      await d.uow.run((tx) => d.repo.remove(tx, ctx, id));
       return { ok: true as const };
     },
   };

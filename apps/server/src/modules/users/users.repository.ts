@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
-import type { Db, Tx } from "../../platform/db";
+import type { Tx } from "../../platform/db";
 import type { UserScope } from "./users.policy";
 
 export type UserFilters = {
@@ -67,8 +67,8 @@ const storesOfMembership = sql<Named[]>`coalesce((
  * the list, a plan that stays fast even where the planner has no statistics (PGlite has no autovacuum): an
  * `in (subquery)` semi-join was planned as a nested loop there and took seconds at 20,000 people.
  */
-function inTerritories(db: Db | Tx, organizationId: number, territoryIds: number[]) {
-  const ids = db
+function inTerritories(exec: Tx, organizationId: number, territoryIds: number[]) {
+  const ids = exec
     .select({ id: membershipTerritories.membershipId })
     .from(membershipTerritories)
     .where(
@@ -80,8 +80,8 @@ function inTerritories(db: Db | Tx, organizationId: number, territoryIds: number
   return sql`${memberships.id} = any(array(${ids}))`;
 }
 
-function atStores(db: Db | Tx, organizationId: number, storeIds: number[]) {
-  const ids = db
+function atStores(exec: Tx, organizationId: number, storeIds: number[]) {
+  const ids = exec
     .select({ id: membershipStores.membershipId })
     .from(membershipStores)
     .where(
@@ -90,19 +90,20 @@ function atStores(db: Db | Tx, organizationId: number, storeIds: number[]) {
   return sql`${memberships.id} = any(array(${ids}))`;
 }
 
-function scopeCondition(db: Db | Tx, ctx: TenantContext, scope: UserScope): SQL | undefined {
+function scopeCondition(exec: Tx, ctx: TenantContext, scope: UserScope): SQL | undefined {
   if (scope.kind === "organization") return undefined;
   if (scope.kind === "self" || scope.territoryIds.length === 0) return eq(memberships.userId, ctx.userId);
-  return or(eq(memberships.userId, ctx.userId), inTerritories(db, ctx.organizationId, scope.territoryIds));
+  return or(eq(memberships.userId, ctx.userId), inTerritories(exec, ctx.organizationId, scope.territoryIds));
 }
 
 /**
  * People and their memberships in the caller's organization. Every read starts from
  * `memberships.organization_id`; identities (users) are reached only through a membership of the organization.
  */
-export function usersRepository(db: Db) {
+export function usersRepository() {
   return {
     async search(
+      exec: Tx,
       ctx: TenantContext,
       scope: UserScope,
       f: UserFilters,
@@ -110,13 +111,13 @@ export function usersRepository(db: Db) {
     ) {
       const conditions: (SQL | undefined)[] = [
         eq(memberships.organizationId, ctx.organizationId),
-        scopeCondition(db, ctx, scope),
+        scopeCondition(exec, ctx, scope),
       ];
       if (f.roleIds?.length) conditions.push(inArray(memberships.roleId, f.roleIds));
       if (f.isActive === true) conditions.push(sql`${isActive}`);
       if (f.isActive === false) conditions.push(sql`not ${isActive}`);
-      if (f.territoryIds?.length) conditions.push(inTerritories(db, ctx.organizationId, f.territoryIds));
-      if (f.storeIds?.length) conditions.push(atStores(db, ctx.organizationId, f.storeIds));
+      if (f.territoryIds?.length) conditions.push(inTerritories(exec, ctx.organizationId, f.territoryIds));
+      if (f.storeIds?.length) conditions.push(atStores(exec, ctx.organizationId, f.storeIds));
       for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
         const pattern = `%${likeEscape(token.toLowerCase())}%`;
         const digits = token.replace(/\D/g, "");
@@ -144,7 +145,7 @@ export function usersRepository(db: Db) {
 
       // The page's memberships are picked on the sort keys alone; the territories (a subquery per row)
       // are then read for those rows only, not for every row the sort has to look at.
-      const pageIds = db
+      const pageIds = exec
         .select({ membershipId: sql<number>`${memberships.id}`.as("page_membership_id") })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
@@ -155,7 +156,7 @@ export function usersRepository(db: Db) {
         .offset(page.offset)
         .as("page");
       const [rows, [{ total }]] = await Promise.all([
-        db
+        exec
           .select({
             id: users.id,
             uid: users.uid,
@@ -176,7 +177,7 @@ export function usersRepository(db: Db) {
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(roles, eq(roles.id, memberships.roleId))
           .orderBy(...order, asc(memberships.id)),
-        db
+        exec
           .select({ total: count() })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
@@ -324,8 +325,8 @@ export function usersRepository(db: Db) {
         });
     },
 
-    async captureIcon(userId: number) {
-      const [row] = await db
+    async captureIcon(exec: Tx, userId: number) {
+      const [row] = await exec
         .select({
           contentType: userCaptureIcons.contentType,
           content: userCaptureIcons.content,
@@ -338,13 +339,13 @@ export function usersRepository(db: Db) {
     },
 
     /** The organization's name and the caller's name, for the invitation email. */
-    async invitationNames(ctx: TenantContext) {
+    async invitationNames(exec: Tx, ctx: TenantContext) {
       const [[org], [me]] = await Promise.all([
-        db
+        exec
           .select({ name: organizations.name })
           .from(organizations)
           .where(eq(organizations.id, ctx.organizationId)),
-        db
+        exec
           .select({ firstName: users.firstName, lastName: users.lastName })
           .from(users)
           .where(eq(users.id, ctx.userId)),

@@ -12,10 +12,10 @@ import {
 import type { z } from "zod";
 import type { SessionRepository } from "../../platform/auth/session.repository";
 import type { TenantContext } from "../../platform/context";
-import type { Db, Tx } from "../../platform/db";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { AppError, badRequest, fieldError, notFound, tooManyRequests } from "../../platform/errors";
 import { territoryScope } from "../../platform/scope";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountService } from "../account/index";
 import type { LookupsRepository } from "../app/index";
 import { decodeCaptureIcon } from "./capture-icon";
@@ -47,7 +47,7 @@ type SaveInput = Omit<
 };
 
 type Deps = {
-  db: Db;
+  uow: UnitOfWork;
   repo: UsersRepository;
   lookups: LookupsRepository;
   sessions: SessionRepository;
@@ -154,7 +154,7 @@ export function usersService(d: Deps) {
   }
 
   async function checkReferences(input: SaveInput) {
-    const ref = await d.lookups.referenceLists();
+    const ref = await d.lookups.referenceLists(d.uow.read);
     const has = (list: string, id: number) => (ref.get(list) ?? []).some((r) => r.id === id);
     const badLanguage = input.languageIds?.find((id) => !has("languageTypes", id));
     if (badLanguage !== undefined)
@@ -225,7 +225,7 @@ export function usersService(d: Deps) {
   }
 
   async function sendInvitation(ctx: TenantContext, u: UserDetailRow) {
-    const names = await d.repo.invitationNames(ctx);
+    const names = await d.repo.invitationNames(d.uow.read, ctx);
     return d.account.sendInvitation({
       userId: u.id,
       email: u.email,
@@ -246,8 +246,8 @@ export function usersService(d: Deps) {
     }
     const icon = input.captureIcon ? decodeCaptureIcon(input.captureIcon) : input.captureIcon;
     const scope = userReadScope(ctx);
-    const saved = await d.db
-      .transaction(async (tx) => {
+    const saved = await d.uow
+      .run(async (tx) => {
         const before = input.id ? await detail(tx, ctx, scope, input.id) : null;
         if (!before) {
           // Only this organization's own rows decide the answer: whether the email has an account elsewhere
@@ -349,12 +349,12 @@ export function usersService(d: Deps) {
         invitationSent: true,
       };
     }
-    let row = await detail(d.db, ctx, { kind: "organization" }, saved.userId);
+    let row = await detail(d.uow.read, ctx, { kind: "organization" }, saved.userId);
     let invitationSent = false;
     if (input.sendInvitation && row.isActive) {
       await sendInvitation(ctx, row);
       invitationSent = true;
-      row = await detail(d.db, ctx, { kind: "organization" }, saved.userId);
+      row = await detail(d.uow.read, ctx, { kind: "organization" }, saved.userId);
     }
     const user = toUserDetail(row);
     const message = `${user.name} was saved.${invitationSent ? ` A sign-in link was emailed to ${user.email}.` : ""}`;
@@ -364,7 +364,7 @@ export function usersService(d: Deps) {
   return {
     async search(ctx: TenantContext, input: SearchInput) {
       const scope = userReadScope(ctx);
-      const { rows, total } = await d.repo.search(ctx, scope, input, {
+      const { rows, total } = await d.repo.search(d.uow.read, ctx, scope, input, {
         limit: input.pageSize,
         offset: (input.page - 1) * input.pageSize,
       });
@@ -372,7 +372,7 @@ export function usersService(d: Deps) {
     },
 
     async get(ctx: TenantContext, userId: number): Promise<UserDetail> {
-      return toUserDetail(await detail(d.db, ctx, userReadScope(ctx), userId));
+      return toUserDetail(await detail(d.uow.read, ctx, userReadScope(ctx), userId));
     },
 
     upsert: (ctx: TenantContext, input: UpsertInput) => save(ctx, input),
@@ -381,7 +381,7 @@ export function usersService(d: Deps) {
     async upsertRetailerProgramUser(ctx: TenantContext, input: HdUpsertInput) {
       requirePortalUserMaker(ctx, "body");
       if (input.id) {
-        const before = await d.repo.detail(d.db, ctx, userReadScope(ctx), input.id);
+        const before = await d.repo.detail(d.uow.read, ctx, userReadScope(ctx), input.id);
         if (!before) throw notFound("The user");
         if (before.subscriptionId !== SUBSCRIPTION.retailerProgram) {
           throw fieldError("body.id", "This person is not a retailer-program user; change them under Users.");
@@ -391,8 +391,8 @@ export function usersService(d: Deps) {
     },
 
     async captureIcon(ctx: TenantContext, userId: number) {
-      await detail(d.db, ctx, userReadScope(ctx), userId);
-      const icon = await d.repo.captureIcon(userId);
+      await detail(d.uow.read, ctx, userReadScope(ctx), userId);
+      const icon = await d.repo.captureIcon(d.uow.read, userId);
       if (!icon) throw notFound("The capture icon");
       return icon;
     },
@@ -403,7 +403,7 @@ export function usersService(d: Deps) {
      */
     async invite(ctx: TenantContext, userId: number) {
       const assignable = requireUserManager(ctx);
-      const u = await detail(d.db, ctx, userReadScope(ctx), userId);
+      const u = await detail(d.uow.read, ctx, userReadScope(ctx), userId);
       requireManageable(ctx, assignable, u);
       if (!u.isActive)
         throw badRequest(`${fullName(u)} is deactivated. Activate them before sending an invitation.`);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionContext, TenantContext } from "../context";
 import { AppError, forbidden, unauthorized } from "../errors";
+import type { UnitOfWork } from "../unit-of-work";
 import type { SessionRepository } from "./session.repository";
 
 export type AuthMode = "public" | "session" | "tenant";
@@ -42,7 +43,11 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { sessions: SessionRepository; sessionHours: number }) => {
+  async (
+    app: FastifyInstance,
+    opts: { sessions: SessionRepository; uow: UnitOfWork; sessionHours: number },
+  ) => {
+    const { sessions, uow } = opts;
     app.decorateRequest("sessionCtx", null);
     app.decorateRequest("tenantCtx", null);
 
@@ -56,10 +61,10 @@ export const authPlugin = fp(
       const offsetMinutes = parseOffsetHeader(request.headers.offset);
       const token = bearer(request);
       if (!token) throw unauthorized("Sign in to continue: the Authorization header is missing.");
-      const session = await opts.sessions.findActive(token);
+      const session = await sessions.findActive(uow.read, token);
       if (!session) throw unauthorized("Your session has ended. Sign in again.");
       if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await opts.sessions.touch(session.sessionId, opts.sessionHours);
+        await uow.run((tx) => sessions.touch(tx, session.sessionId, opts.sessionHours));
       }
       request.sessionCtx = {
         userId: session.userId,
@@ -82,7 +87,7 @@ export const authPlugin = fp(
         }
         organizationId = Number(raw);
       }
-      const m = await opts.sessions.resolveMembership(session.userId, organizationId);
+      const m = await sessions.resolveMembership(uow.read, session.userId, organizationId);
       if (!m)
         throw forbidden(`You are not a member of organization ${organizationId}. Switch to one of yours.`);
       const limited = m.membershipId !== null && TERRITORY_LIMITED_ROLES.includes(m.roleId);
@@ -95,7 +100,9 @@ export const authPlugin = fp(
         subscriptionId: m.subscriptionId,
         isPlatformAdmin: m.roleId === 1,
         territoryIds:
-          limited && m.membershipId ? await opts.sessions.territoryIds(organizationId, m.membershipId) : [],
+          limited && m.membershipId
+            ? await sessions.territoryIds(uow.read, organizationId, m.membershipId)
+            : [],
         timeZone: m.timeZone,
         offsetMinutes,
         firstDayOfWeek: m.firstDayOfWeek,

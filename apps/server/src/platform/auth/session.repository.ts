@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { memberships, membershipTerritories, organizations, sessions, users } from "../../db/schema/index";
 import { newToken, sha256 } from "../crypto";
-import type { Db, Tx } from "../db";
+import type { Tx } from "../db";
 
 export type SessionRow = {
   sessionId: number;
@@ -19,7 +19,7 @@ export type MembershipRow = {
   firstDayOfWeek: number | null;
 };
 
-export function sessionRepository(db: Db) {
+export function sessionRepository() {
   return {
     async create(
       tx: Tx,
@@ -37,8 +37,8 @@ export function sessionRepository(db: Db) {
       return token;
     },
 
-    async findActive(token: string): Promise<SessionRow | null> {
-      const [row] = await db
+    async findActive(exec: Tx, token: string): Promise<SessionRow | null> {
+      const [row] = await exec
         .select({
           sessionId: sessions.id,
           userId: sessions.userId,
@@ -60,15 +60,15 @@ export function sessionRepository(db: Db) {
     },
 
     /** Sliding expiry, written at most every few minutes to keep reads cheap. */
-    async touch(sessionId: number, hours: number) {
-      await db
+    async touch(exec: Tx, sessionId: number, hours: number) {
+      await exec
         .update(sessions)
         .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + hours * 3600_000) })
         .where(eq(sessions.id, sessionId));
     },
 
-    async revoke(sessionId: number) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    async revoke(exec: Tx, sessionId: number) {
+      await exec.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
 
     async revokeAllOfUser(tx: Tx, userId: number) {
@@ -78,15 +78,15 @@ export function sessionRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
-    async setCurrentOrganization(sessionId: number, organizationId: number) {
-      await db
+    async setCurrentOrganization(exec: Tx, sessionId: number, organizationId: number) {
+      await exec
         .update(sessions)
         .set({ currentOrganizationId: organizationId })
         .where(eq(sessions.id, sessionId));
     },
 
-    async isPlatformAdmin(userId: number): Promise<boolean> {
-      const [row] = await db
+    async isPlatformAdmin(exec: Tx, userId: number): Promise<boolean> {
+      const [row] = await exec
         .select({ id: memberships.id })
         .from(memberships)
         .where(and(eq(memberships.userId, userId), eq(memberships.roleId, 1), eq(memberships.isActive, true)))
@@ -98,8 +98,8 @@ export function sessionRepository(db: Db) {
      * The caller's standing in one organization: an active membership of a live organization, or the
      * platform admin's implicit access. Null when the caller may not act in it.
      */
-    async resolveMembership(userId: number, organizationId: number): Promise<MembershipRow | null> {
-      const [org] = await db
+    async resolveMembership(exec: Tx, userId: number, organizationId: number): Promise<MembershipRow | null> {
+      const [org] = await exec
         .select({
           id: organizations.id,
           timeZone: organizations.timeZone,
@@ -110,7 +110,7 @@ export function sessionRepository(db: Db) {
         .where(eq(organizations.id, organizationId))
         .limit(1);
       if (!org || org.isDeleted) return null;
-      const [m] = await db
+      const [m] = await exec
         .select({
           id: memberships.id,
           roleId: memberships.roleId,
@@ -127,13 +127,13 @@ export function sessionRepository(db: Db) {
         .limit(1);
       const base = { organizationId, timeZone: org.timeZone, firstDayOfWeek: org.firstDayOfWeek };
       if (m) return { ...base, membershipId: m.id, roleId: m.roleId, subscriptionId: m.subscriptionId };
-      if (await this.isPlatformAdmin(userId))
+      if (await this.isPlatformAdmin(exec, userId))
         return { ...base, membershipId: null, roleId: 1, subscriptionId: 1 };
       return null;
     },
 
-    async territoryIds(organizationId: number, membershipId: number): Promise<number[]> {
-      const rows = await db
+    async territoryIds(exec: Tx, organizationId: number, membershipId: number): Promise<number[]> {
+      const rows = await exec
         .select({ id: membershipTerritories.territoryId })
         .from(membershipTerritories)
         .where(
