@@ -31,6 +31,9 @@ type Named = { id: number; name: string };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const open = gt(membershipInvitations.expiresAt, sql`now()`);
+/** The (lower-case) email of an account, as invitations store theirs. */
+const emailOfUser = (userId: number) =>
+  sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId})`;
 /** The organization's rows matching `more` (every organization-side read and write starts here). */
 const ofOrg = (ctx: TenantContext, ...more: SQL[]) =>
   and(eq(membershipInvitations.organizationId, ctx.organizationId), ...more);
@@ -160,12 +163,28 @@ export function invitationsRepository() {
       return { rows, total };
     },
 
-    /** A new link and a new expiry: the earlier link stops working. */
-    async renew(tx: Tx, ctx: TenantContext, id: number, linkId: string, expiresAt: Date) {
-      await tx
+    /**
+     * A new link and a new expiry (the earlier link stops working), only if the invitation was last emailed at
+     * least `cooldownSeconds` ago: one statement, so two resends at once email once. False when too soon.
+     */
+    async renew(
+      tx: Tx,
+      ctx: TenantContext,
+      id: number,
+      next: { linkId: string; expiresAt: Date; cooldownSeconds: number },
+    ): Promise<boolean> {
+      const rows = await tx
         .update(membershipInvitations)
-        .set({ linkHash: sha256(linkId), sentAt: new Date(), expiresAt })
-        .where(ofOrg(ctx, eq(membershipInvitations.id, id)));
+        .set({ linkHash: sha256(next.linkId), sentAt: sql`now()`, expiresAt: next.expiresAt })
+        .where(
+          ofOrg(
+            ctx,
+            eq(membershipInvitations.id, id),
+            lte(membershipInvitations.sentAt, sql`now() - make_interval(secs => ${next.cooldownSeconds})`),
+          ),
+        )
+        .returning({ id: membershipInvitations.id });
+      return rows.length > 0;
     },
 
     async cancel(tx: Tx, ctx: TenantContext, id: number) {
@@ -174,8 +193,8 @@ export function invitationsRepository() {
 
     // ---- The invited person's side ----
 
-    /** The open invitations to one email, with the organization's name, for the person signed in with it. */
-    async openForEmail(exec: Tx, email: string) {
+    /** The open invitations to the email of a signed-in person, with the organization's name. */
+    async openForUser(exec: Tx, userId: number) {
       return exec
         .select({
           id: membershipInvitations.id,
@@ -188,23 +207,26 @@ export function invitationsRepository() {
         .from(membershipInvitations)
         .innerJoin(organizations, eq(organizations.id, membershipInvitations.organizationId))
         .where(
-          and(eq(membershipInvitations.email, email.toLowerCase()), open, eq(organizations.isDeleted, false)),
+          and(eq(membershipInvitations.email, emailOfUser(userId)), open, eq(organizations.isDeleted, false)),
         )
         .orderBy(desc(membershipInvitations.createdAt));
     },
 
-    /** One invitation for accepting or declining, by id (and the person's email) or by the link's secret. */
-    async forPerson(tx: Tx, by: { id: number; email: string } | { linkId: string }, lock = false) {
-      const where =
+    /**
+     * One open invitation (not expired, its organization not deleted) for accepting or declining: by id when it is
+     * addressed to the signed-in person's email, or by the link's secret.
+     */
+    async forPerson(tx: Tx, by: { id: number; userId: number } | { linkId: string }, lock = false) {
+      const which =
         "linkId" in by
           ? eq(membershipInvitations.linkHash, sha256(by.linkId))
-          : and(eq(membershipInvitations.id, by.id), eq(membershipInvitations.email, by.email.toLowerCase()));
+          : and(eq(membershipInvitations.id, by.id), eq(membershipInvitations.email, emailOfUser(by.userId)));
+      const where = and(which, open, eq(organizations.isDeleted, false));
       const q = tx
         .select({
           id: membershipInvitations.id,
           organizationId: membershipInvitations.organizationId,
           organizationName: organizations.name,
-          organizationDeleted: organizations.isDeleted,
           email: membershipInvitations.email,
           firstName: membershipInvitations.firstName,
           lastName: membershipInvitations.lastName,
@@ -225,14 +247,6 @@ export function invitationsRepository() {
         .limit(1);
       const [row] = lock ? await q.for("update", { of: membershipInvitations }) : await q;
       return row ?? null;
-    },
-
-    async accountById(exec: Tx, userId: number) {
-      const [u] = await exec
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId));
-      return u ?? null;
     },
 
     /** Whether the invited email has an account: asked only on the invited person's side (their emailed link). */

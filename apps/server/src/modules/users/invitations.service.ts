@@ -44,7 +44,6 @@ type Deps = {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const expiry = () => new Date(Date.now() + JOIN_INVITATION_HOURS * 3600_000);
-const isOpen = (expiresAt: Date | string) => new Date(expiresAt).getTime() > Date.now();
 const article = (word: string) => (/^[AEIOU]/.test(word) ? "an" : "a");
 
 const NO_LONGER_OPEN =
@@ -149,15 +148,15 @@ export function invitationsService(d: Deps) {
     async resend(ctx: TenantContext, id: number) {
       const { row, linkId } = await d.uow.run(async (tx) => {
         const row = await manageable(tx, ctx, id);
-        const since = Date.now() - new Date(row.sentAt).getTime();
-        if (since < JOIN_RESEND_COOLDOWN_SECONDS * 1000) {
+        const linkId = randomId(40);
+        const next = { linkId, expiresAt: expiry(), cooldownSeconds: JOIN_RESEND_COOLDOWN_SECONDS };
+        if (!(await d.repo.renew(tx, ctx, id, next))) {
+          const since = Date.now() - new Date(row.sentAt).getTime();
           const wait = Math.max(1, Math.ceil(JOIN_RESEND_COOLDOWN_SECONDS - since / 1000));
           throw tooManyRequests(
             `The invitation was emailed to ${row.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending it again.`,
           );
         }
-        const linkId = randomId(40);
-        await d.repo.renew(tx, ctx, id, linkId, expiry());
         return { row, linkId };
       });
       // Emailed once the new link is committed.
@@ -179,9 +178,7 @@ export function invitationsService(d: Deps) {
     // ---- The invited person ----
 
     async mine(s: SessionContext): Promise<{ items: MyInvitation[] }> {
-      const me = await d.repo.accountById(d.uow.read, s.userId);
-      if (!me) return { items: [] };
-      const rows = await d.repo.openForEmail(d.uow.read, me.email);
+      const rows = await d.repo.openForUser(d.uow.read, s.userId);
       return {
         items: rows.map((r) => ({
           id: r.id,
@@ -197,11 +194,9 @@ export function invitationsService(d: Deps) {
 
     /** Joins and makes the new organization the session's current one. */
     async acceptMine(s: SessionContext, token: string, id: number): Promise<LoggedInUser> {
-      const me = await d.repo.accountById(d.uow.read, s.userId);
-      if (!me) throw notFound("The invitation");
       const organizationId = await d.uow.run(async (tx) => {
-        const inv = await d.repo.forPerson(tx, { id, email: me.email }, true);
-        if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) throw notFound("The invitation");
+        const inv = await d.repo.forPerson(tx, { id, userId: s.userId }, true);
+        if (!inv) throw notFound("The invitation");
         await join(tx, inv, s.userId);
         return inv.organizationId;
       });
@@ -209,10 +204,9 @@ export function invitationsService(d: Deps) {
     },
 
     async declineMine(s: SessionContext, id: number) {
-      const me = await d.repo.accountById(d.uow.read, s.userId);
       await d.uow.run(async (tx) => {
-        const inv = me ? await d.repo.forPerson(tx, { id, email: me.email }, true) : null;
-        if (!inv || !isOpen(inv.expiresAt)) throw notFound("The invitation");
+        const inv = await d.repo.forPerson(tx, { id, userId: s.userId }, true);
+        if (!inv) throw notFound("The invitation");
         await d.repo.remove(tx, inv.id);
       });
       return { ok: true as const };
@@ -221,7 +215,7 @@ export function invitationsService(d: Deps) {
     /** What the emailed link shows: the organization, the role, who invited, and whether to ask for a password or a new account. */
     async linkInfo(linkId: string): Promise<InvitationLinkResponse> {
       const inv = await d.repo.forPerson(d.uow.read, { linkId });
-      if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) {
+      if (!inv) {
         return {
           valid: false,
           organizationName: null,
@@ -258,7 +252,7 @@ export function invitationsService(d: Deps) {
       client: ClientInfo,
     ): Promise<LoggedInUser> {
       const inv = await d.repo.forPerson(d.uow.read, { linkId });
-      if (!inv || !isOpen(inv.expiresAt) || inv.organizationDeleted) {
+      if (!inv) {
         throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
       }
       const account = await d.repo.accountByEmail(d.uow.read, inv.email);
@@ -276,8 +270,7 @@ export function invitationsService(d: Deps) {
       const userId = await d.uow
         .run(async (tx) => {
           const locked = await d.repo.forPerson(tx, { linkId }, true);
-          if (!locked || !isOpen(locked.expiresAt))
-            throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
+          if (!locked) throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
           const id =
             account?.id ??
             (await d.repo.createAccount(tx, {
@@ -307,7 +300,7 @@ export function invitationsService(d: Deps) {
     async declineByLink(linkId: string) {
       await d.uow.run(async (tx) => {
         const inv = await d.repo.forPerson(tx, { linkId }, true);
-        if (!inv || !isOpen(inv.expiresAt)) throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
+        if (!inv) throw badRequest(NO_LONGER_OPEN, { token: [NO_LONGER_OPEN] });
         await d.repo.remove(tx, inv.id);
       });
       return { ok: true as const };
