@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+import { axeViolations, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +46,10 @@ describe("joining another organization is the person's choice", () => {
     await pending.getByText(/As Typed Name/).waitFor();
     expect(await solar.page.getByText(/Lena/).count()).toBe(0);
     await snap(solar.page, "60-pending-invitations-other-org");
+    // The panel built here; the users table's own status badges are a known contrast gap (see the issue note).
+    expect(await axeViolations(solar.page, 'section[aria-labelledby="pending-invitations-title"]')).toEqual(
+      [],
+    );
 
     // 2. The person signs in to their own organization and sees the invitation above the page.
     const person = await newPage(browser, { width: 390, height: 844 });
@@ -55,6 +59,7 @@ describe("joining another organization is the person's choice", () => {
     const banner = person.page.getByRole("region", { name: "Invitations" });
     await banner.getByText(/Sol Rivera invited you to join BrightPath Solar as Lead Generator/).waitFor();
     await snap(person.page, "61-invitation-banner-phone");
+    expect(await axeViolations(person.page)).toEqual([]);
     await banner.getByRole("button", { name: "Accept the invitation to BrightPath Solar" }).click();
     await notice(person.page, "You joined BrightPath Solar").waitFor();
     const joined = await storedSession(person.page);
@@ -82,6 +87,9 @@ describe("joining another organization is the person's choice", () => {
     await stranger.page.goto(new URL(href, "http://x").pathname);
     await stranger.page.getByRole("heading", { name: "Join BrightPath Solar" }).waitFor();
     await snap(stranger.page, "62-invitation-link");
+    expect(await axeViolations(stranger.page)).toEqual([]);
+    await stranger.page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(stranger.page)).toEqual([]);
     await stranger.page.getByRole("button", { name: "Decline" }).click();
     await stranger.page.getByRole("heading", { name: "Invitation declined" }).waitFor();
     // The link is spent.

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
@@ -79,4 +81,29 @@ export function storedSession(page: Page): Promise<{
   wingenWebConfig: Record<string, unknown> | null;
 } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem("login") ?? "null"));
+}
+
+let axeScript: string | undefined;
+const axeSource = () =>
+  (axeScript ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+
+/**
+ * Serious and critical accessibility violations of the page as it is (or of the element `within` selects) (axe-core, WCAG 2 A/AA rules), each as
+ * "rule: first target": an empty list passes.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses injected script tags.
+  await page.evaluate(axeSource());
+  const found = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const context = selector ? (document.querySelector(selector) ?? document) : document;
+    const r = await axe.run(context, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`);
+  }, within);
+  return found;
 }

@@ -7,6 +7,7 @@ import { ConfirmModal } from "../../../components/confirm-modal";
 import { errorMessage } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/dates";
 import { useCancelInvitation, useInvitations, useResendInvitation } from "../api/invitations";
+import { InvitedBadge } from "./user-drawer";
 
 const REQUEST = { page: 1, pageSize: 50 };
 
@@ -20,9 +21,7 @@ function InvitationRow({ inv, onCancel }: { inv: InvitationItem; onCancel: (inv:
           <Text fw={600} fz="sm" style={{ overflowWrap: "anywhere" }}>
             {inv.email}
           </Text>
-          <Badge variant="light" color="yellow">
-            Invited
-          </Badge>
+          <InvitedBadge />
           <Badge variant="outline" color="gray">
             {inv.roleName}
           </Badge>

@@ -18,6 +18,15 @@ export type DrawerTarget = { userId: number | null; retailerProgram?: boolean } 
 export const isRetailerProgramUser = (u: { subscriptionId: number }) =>
   u.subscriptionId === SUBSCRIPTION.retailerProgram;
 
+/** "Invited": dark text on the light yellow, which Mantine's own yellow text does not reach AA on (2:1). */
+export function InvitedBadge() {
+  return (
+    <Badge variant="light" color="yellow" c="dark.7">
+      Invited
+    </Badge>
+  );
+}
+
 export function UserStatusBadges({ user }: { user: { isActive: boolean; hasPassword: boolean } }) {
   if (!user.isActive)
     return (
@@ -25,12 +34,7 @@ export function UserStatusBadges({ user }: { user: { isActive: boolean; hasPassw
         Inactive
       </Badge>
     );
-  if (!user.hasPassword)
-    return (
-      <Badge variant="light" color="yellow">
-        Invited
-      </Badge>
-    );
+  if (!user.hasPassword) return <InvitedBadge />;
   return (
     <Badge variant="light" color="teal">
       Active
