@@ -1,7 +1,15 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectOffscreen, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+import {
+  axeViolations,
+  expectOffscreen,
+  launchBrowser,
+  newPage,
+  signIn,
+  snap,
+  storedSession,
+} from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -225,6 +233,12 @@ describe("users and stores", () => {
       .first()
       .waitFor();
     await snap(page, "56-smart-circle-users");
+    // The report with its export buttons passes axe at 1280 and 390 px.
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    await snap(page, "56-smart-circle-users-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/^smart-circle-users-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -92,6 +92,11 @@ const axeSource = () =>
  * "rule: first target": an empty list passes.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  // A table refreshing in the background is drawn faded (aria-busy): check the settled screen people read.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+    timeout: 15_000,
+  });
+  await page.waitForTimeout(200);
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses injected script tags.
   await page.evaluate(axeSource());
   const found = await page.evaluate(async (selector) => {

@@ -50,18 +50,23 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(webIndex) && !process.env.E2E_WEB_DIST) {
-    // `npm run test:e2e` builds first; running the journeys alone builds once here.
-    const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: repoRoot, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("Building the web app failed.");
-  }
+  // The compiled server (and the web app unless E2E_WEB_DIST serves another build), rebuilt only when their
+  // sources changed since the last build (scripts/start.mjs): a no-op after `npm run build`.
+  const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    env: { ...process.env, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}) },
+  });
+  if (build.status !== 0) throw new Error("Building the web app or the server failed.");
+  if (!existsSync(webIndex)) throw new Error(`No web build at ${webIndex}.`);
   mkdirSync(screenshotDir, { recursive: true });
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "fieldlead-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const child = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+  // The server as production runs it: compiled, started by node.
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -97,7 +102,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Stops the server and its npx/tsx children (one process group), by their process id. */
+/** Stops the server (its process group), by its process id. */
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise((r) => child.once("exit", r));

@@ -8,21 +8,27 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { registerModules } from "./modules/index";
+import { buildServices, registerModules, type Services } from "./modules/index";
 import { authPlugin } from "./platform/auth/auth.plugin";
 import { sessionRepository } from "./platform/auth/session.repository";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db";
 import { registerErrorHandling } from "./platform/error-handler";
-import type { Jobs } from "./platform/jobs";
 import { registerJsonBodyParser } from "./platform/json-body";
-import { createMailer, type Mailer } from "./platform/mail";
+import type { Mailer } from "./platform/mail";
 import { registerNoStore } from "./platform/no-store";
 import { openapiOptions } from "./platform/openapi";
-import { unitOfWork } from "./platform/unit-of-work";
+import { createPlatform, type Platform } from "./platform/platform";
 
-export type AppDeps = { config: Config; database: Database; mailer?: Mailer; jobs?: Jobs };
-export type ResolvedDeps = { config: Config; database: Database; mailer: Mailer; jobs: Jobs | null };
+/** Without `platform` and `services` the app builds its own (tests); server.ts shares them with the worker. */
+export type AppDeps = { config: Config; database: Database; platform?: Platform; services?: Services };
+export type ResolvedDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  platform: Platform;
+  services: Services;
+};
 export type App = FastifyInstance & { deps: ResolvedDeps };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -58,15 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const serveApp = existsSync(join(webDist, "index.html"));
   registerErrorHandling(app, { serveApp });
 
-  const mailer =
-    deps.mailer ??
-    (await createMailer(database.db, {
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      log: app.log as never,
-      jobs: deps.jobs,
-    }));
-  const full: ResolvedDeps = { config, database, mailer, jobs: deps.jobs ?? null };
+  const platform = deps.platform ?? createPlatform(config, database);
+  const services = deps.services ?? buildServices(platform);
+  const full: ResolvedDeps = { config, database, mailer: platform.mailer, platform, services };
   app.decorate("deps", full);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -96,10 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(authPlugin, {
     sessions: sessionRepository(),
-    uow: unitOfWork(database),
+    uow: platform.uow,
     sessionHours: config.sessionHours,
   });
-  await app.register(async (api) => registerModules(api as unknown as App, full), { prefix: "/api" });
+  await app.register(async (api) => registerModules(api as unknown as App, services, config), {
+    prefix: "/api",
+  });
 
   if (serveApp) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -1,19 +1,12 @@
+import { rmSync, writeFileSync } from "node:fs";
 import { demoLoginBanner } from "./db/demo-logins";
-import { ConfigError, loadConfig } from "./platform/config";
+import { pidFile, writeBackup } from "./platform/backup";
+import { configOrExit, exitCleanlyOnSignals } from "./platform/process";
 import { prepare } from "./server";
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const { app, database, jobs, demoLogins } = await prepare(config);
+  const config = configOrExit();
+  const { app, database, worker, demoLogins } = await prepare(config);
   await app.listen({ port: config.port, host: config.host });
 
   const url = config.publicUrl;
@@ -23,6 +16,7 @@ async function main() {
     `  API reference: ${url}/api/docs`,
     `  Database: ${database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
     `  Mail: ${config.smtpUrl ? "SMTP" : "development mailbox (Platform > Mailbox, as Super Admin)"}`,
+    `  Background work: ${worker ? "in this process" : "off here (WORKER=off): run `npm run worker`"}`,
   ];
   // The embedded database holds the demo data unless told otherwise; PostgreSQL only when it was just seeded.
   if (database.kind === "pglite" || demoLogins) {
@@ -31,27 +25,26 @@ async function main() {
   }
   console.log(lines.join("\n"));
 
-  // PGlite has no autovacuum: refresh planner statistics hourly as data grows.
+  // The embedded database: `npm run backup` finds this process by its pid file and asks it for a dump (SIGUSR2).
   if (database.kind === "pglite") {
-    setInterval(() => {
-      database.executeSql("analyze").catch((err) => app.log.warn({ err }, "analyze failed"));
-    }, 3600_000).unref();
+    writeFileSync(pidFile(config.dataDir), String(process.pid));
+    process.on("SIGUSR2", () => {
+      writeBackup(database, config.dataDir).then(
+        (file) => app.log.info({ file }, "backup written"),
+        (err) => app.log.error({ err }, "backup failed"),
+      );
+    });
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  // A clean stop (docs/decisions/0020-process-model.md): stop taking requests and let those in flight finish, drain
+  // the background work that is due, close the database; all within 10 s, or the process exits anyway.
+  exitCleanlyOnSignals(async (signal) => {
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
     await app.close();
-    await jobs.stop();
+    await worker?.stop(4_000);
     await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    if (database.kind === "pglite") rmSync(pidFile(config.dataDir), { force: true });
+  });
 }
 
 main().catch((err) => {

@@ -2,29 +2,39 @@ import pino from "pino";
 import { type App, buildApp } from "./app";
 import { applyReferenceData } from "./db/reference-data";
 import { type DemoLogin, seedDemo } from "./db/seed";
+import { buildServices } from "./modules/index";
 import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db";
-import { type Jobs, startJobs } from "./platform/jobs";
+import { createPlatform } from "./platform/platform";
+import { startWorker, type Worker, type WorkerOptions } from "./worker";
 
-export type Started = { app: App; database: Database; jobs: Jobs; demoLogins: DemoLogin[] | null };
+export type Started = { app: App; database: Database; worker: Worker | null; demoLogins: DemoLogin[] | null };
 
 /**
- * Opens the database, migrates it, applies the reference lists, seeds the demo data when the
- * embedded database is empty (or when asked), and builds the app. Used by main.ts and the browser journeys.
+ * Opens the database, migrates it, applies the reference lists, seeds the demo data when the embedded database is
+ * empty (or when asked), builds the services once, the app over them and, unless `WORKER=off`, the worker over
+ * the same services (docs/decisions/0020-process-model.md). Used by main.ts and the process tests.
  */
-export async function prepare(config: Config): Promise<Started> {
+export async function prepare(config: Config, workerOptions: WorkerOptions = {}): Promise<Started> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  await applyReferenceData(database.db);
-  let demoLogins: DemoLogin[] | null = null;
-  const wantSeed = config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
-  // Never silently seeds a production database: on PostgreSQL only SEED_DEMO=always does.
-  if (wantSeed && (await database.isEmpty())) demoLogins = await seedDemo(database.db);
-  // PGlite has no autovacuum: gather planner statistics at start so queries get good plans.
-  if (database.kind === "pglite") await database.executeSql("analyze");
-  const log = pino({ level: config.logLevel });
-  // The embedded default runs the queue's workers in the API process; at scale they run as their own processes.
-  const jobs = await startJobs(database, log);
-  const app = await buildApp({ config, database, jobs });
-  return { app, database, jobs, demoLogins };
+  try {
+    await database.migrate();
+    await applyReferenceData(database.db);
+    let demoLogins: DemoLogin[] | null = null;
+    const wantSeed =
+      config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
+    // Never silently seeds a production database: on PostgreSQL only SEED_DEMO=always does.
+    if (wantSeed && (await database.isEmpty())) demoLogins = await seedDemo(database.db);
+    // PGlite has no autovacuum: gather planner statistics at start (and hourly, platform.jobs.ts).
+    if (database.kind === "pglite") await database.executeSql("analyze");
+    const platform = createPlatform(config, database);
+    const services = buildServices(platform);
+    const app = await buildApp({ config, database, platform, services });
+    const log = pino({ level: config.logLevel });
+    const worker = config.worker === "off" ? null : await startWorker(platform, services, log, workerOptions);
+    return { app, database, worker, demoLogins };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
 }

@@ -259,15 +259,24 @@ async function dropDatabase(admin: pg.Client, name: string) {
 
 /** A new database on the server copied from a template; closing it drops it. */
 export async function openPostgresCopy(url: string, template: string | undefined): Promise<Database> {
+  const copy = await createPostgresCopy(url, template);
+  const d = await openDatabase({ databaseUrl: copy.url });
+  const close = d.close;
+  d.close = async () => {
+    await close();
+    await copy.drop();
+  };
+  return d;
+}
+
+/** A new database on the server (a copy of `template` when given): its URL, and `drop` to remove it. */
+export async function createPostgresCopy(url: string, template: string | undefined) {
   const name = `fl_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(url, (a) =>
     a.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
   );
-  const d = await openDatabase({ databaseUrl: withDatabase(url, name) });
-  const close = d.close;
-  d.close = async () => {
-    await close();
-    await adminQuery(url, (a) => a.query(`drop database if exists ${name} with (force)`));
+  return {
+    url: withDatabase(url, name),
+    drop: () => adminQuery(url, (a) => a.query(`drop database if exists ${name} with (force)`)),
   };
-  return d;
 }

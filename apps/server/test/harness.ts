@@ -6,7 +6,13 @@ import { DEMO_PASSWORD, seedDemo } from "../src/db/seed";
 import type { Config } from "../src/platform/config";
 import { type Database, openDatabase } from "../src/platform/db";
 import type { Mailer } from "../src/platform/mail";
-import { openPgliteCopy, openPostgresCopy, type TemplateKind, type Templates } from "./db-template";
+import {
+  createPostgresCopy,
+  openPgliteCopy,
+  openPostgresCopy,
+  type TemplateKind,
+  type Templates,
+} from "./db-template";
 
 /** The database the suite runs on: embedded (PGlite in memory) by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
@@ -34,6 +40,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function freshDatabase(): Promise<Database> {
   return databaseFromTemplate("bare");
+}
+
+/** PostgreSQL only: a new database copied from the run's template, by URL (for a server started as a process). */
+export async function freshPostgresUrl(kind: TemplateKind = "bare") {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("freshPostgresUrl needs TEST_DATABASE_URL");
+  const templates = inject("dbTemplates") as Templates | undefined;
+  return createPostgresCopy(url, templates?.[kind]);
 }
 
 /** A copy of a template built once per run by `db-template.setup.ts`; `seeded` holds the demo data. */

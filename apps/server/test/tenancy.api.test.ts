@@ -1,22 +1,215 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadsTestKit } from "../src/modules/leads/leads.test-support";
 import { type AuthHeaders, createTestApp, type TestApp } from "./harness";
+import { type IdInput, idTakingCalls, type OpenApiDocument, unsampledCalls } from "./openapi-calls";
 
 /**
  * Tenancy across every call that takes an id (docs/decisions/0003): an id of Summit Home East, used by the
  * admin of another organization (BrightPath Solar) or by the East admin working in Summit Home West, answers
  * exactly as an id that does not exist (404, same message, no name or detail of the row), and changes
- * nothing. Then the roles: each privileged call refused (403 with a message) to a role that lacks the right.
+ * nothing. The calls are read from the OpenAPI document, as the bad-input test reads them: each one with a path
+ * parameter or an `id` in its body needs a sample East id below (or a reason to skip it), and the test fails
+ * naming any call that has none (docs/decisions/0022). Then the roles: each privileged call refused (403 with a
+ * message) to a role that lacks the right.
  */
 
 let t: TestApp;
 const k = leadsTestKit(() => t);
 const MISSING = 2_000_000_000;
 
-type Call = { name: string; method: string; url: (id: number) => string; body?: (id: number) => unknown };
+/** The East rows the calls are tried with. */
+type East = {
+  org: number;
+  /** An internal lead, an external one, and a deleted one. */
+  internal: number;
+  external: number;
+  deleted: number;
+  store: number;
+  territory: number;
+  /** A lead generator (lg@demo.local) and one of their trades. */
+  lg: number;
+  trade: number;
+  hvac: number;
+  question: number;
+  response: number;
+  /** A pending invitation to join East. */
+  invitation: number;
+};
+/** The outsider's own rows, for a call whose path names one of theirs and whose body names East's. */
+type Own = { user: number };
+
+type Sample = {
+  name: string;
+  /** Where the East id goes: the path parameter, or the body. */
+  in: IdInput;
+  id: (e: East) => number;
+  /** The URL; by default the call's path with its parameter set to the id. */
+  url?: (id: number, own: Own) => string;
+  body?: (id: number, e: East) => unknown;
+};
+
+const person = (id: number) => ({
+  id,
+  firstName: "Owned",
+  lastName: "X",
+  email: "owned@evil.test",
+  roleId: 14,
+});
+const leadEdit = (id: number) => ({ id, notes: "mine now" });
+const contacts = { contacts: [{ name: "Evil", email: "evil@evil.test", topics: ["newLeads"] }] };
+const emailedLink = "an emailed link's secret, not the id of a row (modules/users/invitations.api.test.ts)";
+const platform =
+  "features are the platform's (no organization): the Super Admin's only, refused to others (roles)";
+
+/**
+ * A sample East id for every call of the OpenAPI document that takes one, by `METHOD /path`. A new route with a
+ * path parameter or a body `id` fails "has a sample East id for every call..." until it is added here.
+ */
+const SAMPLES: Record<string, Sample[] | { skip: string }> = {
+  "GET /api/account/reset-password/{linkId}/validate": {
+    skip: "a reset link's secret, not the id of a row (modules/account/reset-links.api.test.ts)",
+  },
+  "PUT /api/account/{orgId}/update-organization": {
+    skip: "switching to an organization one is not a member of is a 403, below (nor switched to)",
+  },
+  "PUT /api/account/invitations/{id}/accept": [
+    { name: "accept someone else's invitation", in: "path", id: (e) => e.invitation },
+  ],
+  "PUT /api/account/invitations/{id}/decline": [
+    { name: "decline someone else's invitation", in: "path", id: (e) => e.invitation },
+  ],
+  "GET /api/account/invitation-links/{token}": { skip: emailedLink },
+  "PUT /api/account/invitation-links/{token}/accept": { skip: emailedLink },
+  "PUT /api/account/invitation-links/{token}/decline": { skip: emailedLink },
+  "POST /api/app/feature/upsert": { skip: platform },
+  "DELETE /api/app/feature/{id}/delete": { skip: platform },
+  "GET /api/app/address-details/{id}": [
+    {
+      name: "address of a store",
+      in: "path",
+      id: (e) => e.store,
+      url: (id) => `/api/app/address-details/store:${id}`,
+    },
+  ],
+  "PUT /api/organizations/upsert/smart-circle": [
+    { name: "edit organization", in: "body", id: (e) => e.org, body: (id) => ({ id, name: "Stolen" }) },
+  ],
+  "POST /api/store/upsert": [
+    { name: "edit store", in: "body", id: (e) => e.store, body: (id) => ({ id, name: "Stolen store" }) },
+  ],
+  "GET /api/store/{id}": [{ name: "store", in: "path", id: (e) => e.store }],
+  "POST /api/users/upsert": [{ name: "edit person", in: "body", id: (e) => e.lg, body: person }],
+  "POST /api/users/hd/upsert": [
+    {
+      name: "edit program user",
+      in: "body",
+      id: (e) => e.lg,
+      body: (id) => ({ id, firstName: "Owned", lastName: "X", email: "owned@evil.test" }),
+    },
+  ],
+  "GET /api/users/{id}": [{ name: "person", in: "path", id: (e) => e.lg }],
+  "GET /api/users/{id}/capture-icon": [{ name: "capture icon", in: "path", id: (e) => e.lg }],
+  "PUT /api/users/{id}/invite": [{ name: "invite", in: "path", id: (e) => e.lg }],
+  "PUT /api/users/invitations/{id}/resend": [
+    { name: "resend an invitation", in: "path", id: (e) => e.invitation },
+  ],
+  "DELETE /api/users/invitations/{id}": [
+    { name: "cancel an invitation", in: "path", id: (e) => e.invitation },
+  ],
+  "POST /api/users/trade/{id}": [{ name: "trades", in: "path", id: (e) => e.lg, body: () => ({}) }],
+  "DELETE /api/users/trade/{id}": [{ name: "delete trade", in: "path", id: (e) => e.trade }],
+  "POST /api/users/trade/{id}/upsert": [
+    { name: "add trade", in: "path", id: (e) => e.lg, body: () => ({ tradeId: 7 }) },
+    {
+      name: "edit trade",
+      in: "body",
+      id: (e) => e.trade,
+      // One of the outsider's own people in the path, East's trade in the body.
+      url: (_id, own) => `/api/users/trade/${own.user}/upsert`,
+      body: (id) => ({ id, tradeId: 3 }),
+    },
+  ],
+  "POST /api/settings/{orgId}/service-type": [
+    { name: "service types of an organization", in: "path", id: (e) => e.org, body: () => ({}) },
+  ],
+  "POST /api/settings/service-type/upsert": [
+    { name: "edit service type", in: "body", id: (e) => e.hvac, body: (id) => ({ id, name: "Mine" }) },
+  ],
+  "DELETE /api/settings/service-type/{id}": [{ name: "delete service type", in: "path", id: (e) => e.hvac }],
+  "POST /api/settings/service-type/{id}/question": [
+    { name: "questions", in: "path", id: (e) => e.hvac, body: () => ({}) },
+  ],
+  "POST /api/settings/service-type/question/upsert": [
+    {
+      name: "add question to a type",
+      in: "body",
+      id: (e) => e.hvac,
+      body: (id) => ({ serviceTypeId: id, text: "Mine?", dataTypeId: 1, fieldTypeId: 1 }),
+    },
+    {
+      name: "edit question",
+      in: "body",
+      id: (e) => e.question,
+      body: (id, e) => ({ id, serviceTypeId: e.hvac, text: "Mine?", dataTypeId: 6, fieldTypeId: 3 }),
+    },
+  ],
+  "DELETE /api/settings/service-type/question/{id}": [
+    { name: "delete question", in: "path", id: (e) => e.question },
+  ],
+  "POST /api/settings/question/{id}/response": [{ name: "responses", in: "path", id: (e) => e.question }],
+  "POST /api/settings/question/response/upsert": [
+    {
+      name: "add response to a question",
+      in: "body",
+      id: (e) => e.question,
+      body: (id) => ({ questionId: id, text: "Mine" }),
+    },
+    {
+      name: "edit response",
+      in: "body",
+      id: (e) => e.response,
+      body: (id, e) => ({ id, questionId: e.question, text: "Mine" }),
+    },
+  ],
+  "DELETE /api/settings/question/response/{id}": [
+    { name: "delete response", in: "path", id: (e) => e.response },
+  ],
+  "GET /api/settings/organization/{id}/business-contact": [
+    { name: "organization contacts", in: "path", id: (e) => e.org },
+  ],
+  "POST /api/settings/organization/{id}/business-contact": [
+    { name: "save organization contacts", in: "path", id: (e) => e.org, body: () => contacts },
+  ],
+  "GET /api/settings/organizationsTerritory/{id}/business-contact": [
+    { name: "territory contacts", in: "path", id: (e) => e.territory },
+  ],
+  "POST /api/settings/organizationsTerritory/{id}/business-contact": [
+    { name: "save territory contacts", in: "path", id: (e) => e.territory, body: () => contacts },
+  ],
+  "GET /api/leads/{id}/internal": [{ name: "lead (internal)", in: "path", id: (e) => e.internal }],
+  "DELETE /api/leads/{id}/internal": [{ name: "delete lead", in: "path", id: (e) => e.internal }],
+  "GET /api/leads/{id}/external": [{ name: "lead (external)", in: "path", id: (e) => e.external }],
+  "DELETE /api/leads/{id}/external": [{ name: "delete external lead", in: "path", id: (e) => e.external }],
+  "POST /api/leads/internal/upsert": [
+    { name: "edit lead", in: "body", id: (e) => e.internal, body: leadEdit },
+  ],
+  "PUT /api/leads/external/update": [
+    { name: "edit external lead", in: "body", id: (e) => e.external, body: leadEdit },
+  ],
+  "POST /api/leads/{id}/restore": [{ name: "restore lead", in: "path", id: (e) => e.deleted }],
+};
+
+type Call = {
+  name: string;
+  method: string;
+  url: (id: number, own: Own) => string;
+  body?: (id: number) => unknown;
+  /** The East id it is tried with. */
+  id: number;
+};
+let doc: OpenApiDocument;
+/** Every sample of every id-taking call of the document, in the document's order. */
 let calls: Call[] = [];
-/** The East id each call is tried with. */
-let eastIds: Map<string, number>;
 let eastOrg: number;
 
 async function fingerprint() {
@@ -30,6 +223,7 @@ async function fingerprint() {
     "memberships",
     "membership_territories",
     "membership_stores",
+    "membership_invitations",
     "user_trades",
     "user_capture_icons",
     "password_links",
@@ -57,13 +251,22 @@ async function fingerprint() {
   return out;
 }
 
+/** A lead generator of an organization, for calls whose path names one of the caller's own people. */
+async function ownPerson(organization: string): Promise<Own> {
+  const user = await k.one<{ id: number }>(
+    "select m.user_id as id from memberships m join organizations o on o.id = m.organization_id where o.name = $1 and m.role_id in (14, 15) and m.is_active order by m.user_id limit 1",
+    [organization],
+  );
+  return { user: user.id };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as OpenApiDocument;
   eastOrg = await t.orgId("Summit Home East");
   const lgEast = await k.as("lg@demo.local");
   const hvac = await k.serviceType(lgEast, "HVAC");
   const question = hvac.questions[0];
-  const response = question.responses[0];
   const internal = (await k.capture(lgEast)).body.lead!;
   // Lead ids are bigint: node-postgres reads them as strings, PGlite as numbers.
   const external = Number(
@@ -78,222 +281,117 @@ beforeAll(async () => {
   const admin = await k.as("admin@demo.local");
   expect((await k.inject(admin, "DELETE", `/api/leads/${deleted.id}/internal`)).statusCode).toBe(200);
   const lg = await k.userId("lg@demo.local");
-  const trade = (await k.one<{ id: number }>("select id from user_trades where user_id = $1 limit 1", [lg]))
-    .id;
-  const store = await k.storeId("Costco Wayne");
-  const territory = await k.territoryId("North Jersey");
-  const person = (id: number) => ({
-    id,
-    firstName: "Owned",
-    lastName: "X",
-    email: "owned@evil.test",
+  const invited = await k.inject(admin, "POST", "/api/users/upsert", {
+    firstName: "Ina",
+    lastName: "Vited",
+    email: "tenancy.invitee@demo.test",
     roleId: 14,
   });
-  const leadEdit = (id: number) => ({ id, notes: "mine now" });
-  const contacts = { contacts: [{ name: "Evil", email: "evil@evil.test", topics: ["newLeads"] }] };
-  const list: [Call, number][] = [
-    [{ name: "lead (internal)", method: "GET", url: (id) => `/api/leads/${id}/internal` }, internal.id],
-    [{ name: "lead (external)", method: "GET", url: (id) => `/api/leads/${id}/external` }, external],
-    [
-      { name: "edit lead", method: "POST", url: () => "/api/leads/internal/upsert", body: leadEdit },
-      internal.id,
-    ],
-    [
-      { name: "edit external lead", method: "PUT", url: () => "/api/leads/external/update", body: leadEdit },
-      external,
-    ],
-    [{ name: "delete lead", method: "DELETE", url: (id) => `/api/leads/${id}/internal` }, internal.id],
-    [{ name: "delete external lead", method: "DELETE", url: (id) => `/api/leads/${id}/external` }, external],
-    [{ name: "restore lead", method: "POST", url: (id) => `/api/leads/${id}/restore` }, deleted.id],
-    [{ name: "store", method: "GET", url: (id) => `/api/store/${id}` }, store],
-    [
-      {
-        name: "edit store",
-        method: "POST",
-        url: () => "/api/store/upsert",
-        body: (id) => ({ id, name: "Stolen store" }),
-      },
-      store,
-    ],
-    [
-      { name: "address of a store", method: "GET", url: (id) => `/api/app/address-details/store:${id}` },
-      store,
-    ],
-    [{ name: "person", method: "GET", url: (id) => `/api/users/${id}` }, lg],
-    [{ name: "capture icon", method: "GET", url: (id) => `/api/users/${id}/capture-icon` }, lg],
-    [{ name: "invite", method: "PUT", url: (id) => `/api/users/${id}/invite` }, lg],
-    [{ name: "edit person", method: "POST", url: () => "/api/users/upsert", body: person }, lg],
-    [
-      {
-        name: "edit program user",
-        method: "POST",
-        url: () => "/api/users/hd/upsert",
-        body: (id) => ({ id, firstName: "Owned", lastName: "X", email: "owned@evil.test" }),
-      },
-      lg,
-    ],
-    [{ name: "trades", method: "POST", url: (id) => `/api/users/trade/${id}`, body: () => ({}) }, lg],
-    [
-      {
-        name: "add trade",
-        method: "POST",
-        url: (id) => `/api/users/trade/${id}/upsert`,
-        body: () => ({ tradeId: 7 }),
-      },
-      lg,
-    ],
-    [{ name: "delete trade", method: "DELETE", url: (id) => `/api/users/trade/${id}` }, trade],
-    [
-      {
-        name: "service types of an organization",
-        method: "POST",
-        url: (id) => `/api/settings/${id}/service-type`,
-        body: () => ({}),
-      },
-      eastOrg,
-    ],
-    [
-      {
-        name: "edit service type",
-        method: "POST",
-        url: () => "/api/settings/service-type/upsert",
-        body: (id) => ({ id, name: "Mine" }),
-      },
-      hvac.id,
-    ],
-    [
-      { name: "delete service type", method: "DELETE", url: (id) => `/api/settings/service-type/${id}` },
-      hvac.id,
-    ],
-    [
-      {
-        name: "questions",
-        method: "POST",
-        url: (id) => `/api/settings/service-type/${id}/question`,
-        body: () => ({}),
-      },
-      hvac.id,
-    ],
-    [
-      {
-        name: "add question to a type",
-        method: "POST",
-        url: () => "/api/settings/service-type/question/upsert",
-        body: (id) => ({ serviceTypeId: id, text: "Mine?", dataTypeId: 1, fieldTypeId: 1 }),
-      },
-      hvac.id,
-    ],
-    [
-      {
-        name: "edit question",
-        method: "POST",
-        url: () => "/api/settings/service-type/question/upsert",
-        body: (id) => ({ id, serviceTypeId: hvac.id, text: "Mine?", dataTypeId: 6, fieldTypeId: 3 }),
-      },
-      question.id,
-    ],
-    [
-      {
-        name: "delete question",
-        method: "DELETE",
-        url: (id) => `/api/settings/service-type/question/${id}`,
-      },
-      question.id,
-    ],
-    [
-      { name: "responses", method: "POST", url: (id) => `/api/settings/question/${id}/response` },
-      question.id,
-    ],
-    [
-      {
-        name: "add response to a question",
-        method: "POST",
-        url: () => "/api/settings/question/response/upsert",
-        body: (id) => ({ questionId: id, text: "Mine" }),
-      },
-      question.id,
-    ],
-    [
-      {
-        name: "edit response",
-        method: "POST",
-        url: () => "/api/settings/question/response/upsert",
-        body: (id) => ({ id, questionId: question.id, text: "Mine" }),
-      },
-      response.id,
-    ],
-    [
-      { name: "delete response", method: "DELETE", url: (id) => `/api/settings/question/response/${id}` },
-      response.id,
-    ],
-    [
-      {
-        name: "organization contacts",
-        method: "GET",
-        url: (id) => `/api/settings/organization/${id}/business-contact`,
-      },
-      eastOrg,
-    ],
-    [
-      {
-        name: "save organization contacts",
-        method: "POST",
-        url: (id) => `/api/settings/organization/${id}/business-contact`,
-        body: () => contacts,
-      },
-      eastOrg,
-    ],
-    [
-      {
-        name: "territory contacts",
-        method: "GET",
-        url: (id) => `/api/settings/organizationsTerritory/${id}/business-contact`,
-      },
-      territory,
-    ],
-    [
-      {
-        name: "save territory contacts",
-        method: "POST",
-        url: (id) => `/api/settings/organizationsTerritory/${id}/business-contact`,
-        body: () => contacts,
-      },
-      territory,
-    ],
-    [
-      {
-        name: "edit organization",
-        method: "PUT",
-        url: () => "/api/organizations/upsert/smart-circle",
-        body: (id) => ({ id, name: "Stolen" }),
-      },
-      eastOrg,
-    ],
-  ];
-  calls = list.map(([c]) => c);
-  eastIds = new Map(list.map(([c, id]) => [c.name, id]));
+  expect(invited.statusCode, invited.body).toBe(200);
+  const east: East = {
+    org: eastOrg,
+    internal: internal.id,
+    external,
+    deleted: deleted.id,
+    store: await k.storeId("Costco Wayne"),
+    territory: await k.territoryId("North Jersey"),
+    lg,
+    trade: (await k.one<{ id: number }>("select id from user_trades where user_id = $1 limit 1", [lg])).id,
+    hvac: hvac.id,
+    question: question.id,
+    response: question.responses[0].id,
+    invitation: (
+      await k.one<{ id: number }>("select id from membership_invitations where email = $1", [
+        "tenancy.invitee@demo.test",
+      ])
+    ).id,
+  };
+  calls = idTakingCalls(doc).flatMap((op) => {
+    const samples = SAMPLES[op.key];
+    if (!samples || "skip" in samples) return [];
+    return samples.map((s) => ({
+      name: s.name,
+      method: op.method,
+      url: (id: number, own: Own) => s.url?.(id, own) ?? op.path.replace(/\{\w+\}/g, String(id)),
+      body: s.body && ((id: number) => s.body?.(id, east)),
+      id: s.id(east),
+    }));
+  });
 });
 afterAll(() => t?.close());
 
-const send = (a: AuthHeaders, c: Call, id: number) => k.inject(a, c.method, c.url(id), c.body?.(id));
+const send = (a: AuthHeaders, c: Call, id: number, own: Own) =>
+  k.inject(a, c.method, c.url(id, own), c.body?.(id));
+
+describe("the calls that take an id", () => {
+  it("are read from the OpenAPI document", () => {
+    expect(idTakingCalls(doc).length).toBeGreaterThanOrEqual(40);
+    // The 34 calls listed by hand before the document was read, and the ones found since.
+    expect(calls.length).toBeGreaterThanOrEqual(39);
+  });
+
+  it("have a sample East id each (or a reason to skip), and no sample names a call that is gone", () => {
+    const problems = unsampledCalls(doc, SAMPLES);
+    expect(
+      problems,
+      `add a sample East id to SAMPLES in test/tenancy.api.test.ts (or a reason to skip it):\n${problems.join("\n")}\n`,
+    ).toEqual([]);
+  });
+
+  it("fail for a route added without a sample id, or a sample left for a route removed", () => {
+    const changed = structuredClone(doc);
+    changed.paths["/api/things/{thingId}"] = { get: { parameters: [{ in: "path", name: "thingId" }] } };
+    changed.paths["/api/things/upsert"] = {
+      post: {
+        requestBody: { content: { "application/json": { schema: { properties: { id: {}, name: {} } } } } },
+      },
+    };
+    // A route that takes a body id now, besides its path id (the trade's person and the trade).
+    changed.paths["/api/store/{id}"].post = {
+      parameters: [{ in: "path", name: "id" }],
+      requestBody: { content: { "application/json": { schema: { properties: { id: {} } } } } },
+    };
+    delete changed.paths["/api/leads/{id}/restore"];
+    // What the changes add to whatever the real document lacks (nothing, when the test above passes).
+    const before = new Set(unsampledCalls(doc, SAMPLES));
+    expect(unsampledCalls(changed, SAMPLES).filter((p) => !before.has(p))).toEqual([
+      "POST /api/store/{id}: no sample id for its path parameter {id}",
+      "POST /api/store/{id}: no sample id for the id in its body",
+      "GET /api/things/{thingId}: no sample id for its path parameter {thingId}",
+      "POST /api/things/upsert: no sample id for the id in its body",
+      "POST /api/leads/{id}/restore: has samples, but the OpenAPI document has no such id-taking call",
+    ]);
+    // A sample of the wrong kind does not cover a call: a path sample is no sample of a body id.
+    expect(
+      unsampledCalls(
+        { paths: { "/api/x/{id}": { post: changed.paths["/api/store/{id}"].post } } },
+        { "POST /api/x/{id}": [{ in: "path" }] },
+      ),
+    ).toEqual(["POST /api/x/{id}: no sample id for the id in its body"]);
+  });
+});
 
 describe("another organization's ids", () => {
   it("answer as ids that do not exist, on every call that takes one, and change nothing", async () => {
     const before = await fingerprint();
-    const outsiders: [string, AuthHeaders][] = [
-      ["BrightPath Solar admin", await k.as("solar.admin@demo.local")],
-      ["East admin working in West", await k.as("admin@demo.local", "Summit Home West")],
+    const outsiders: [string, AuthHeaders, Own][] = [
+      ["BrightPath Solar admin", await k.as("solar.admin@demo.local"), await ownPerson("BrightPath Solar")],
+      [
+        "East admin working in West",
+        await k.as("admin@demo.local", "Summit Home West"),
+        await ownPerson("Summit Home West"),
+      ],
     ];
-    for (const [who, a] of outsiders) {
+    for (const [who, a, own] of outsiders) {
       for (const c of calls) {
         // The East admin working in West cannot edit East either: writes follow the organization the request
         // names (docs/decisions/0016).
-        const id = eastIds.get(c.name)!;
-        const what = `${who}: ${c.name} (${c.method} ${c.url(id)})`;
-        const theirs = await send(a, c, id);
+        const id = c.id;
+        const what = `${who}: ${c.name} (${c.method} ${c.url(id, own)})`;
+        const theirs = await send(a, c, id, own);
         expect(theirs.statusCode, `${what}: ${theirs.body.slice(0, 300)}`).toBe(404);
         expect(theirs.headers["content-type"], what).toContain("application/problem+json");
-        const missing = await send(a, c, MISSING);
+        const missing = await send(a, c, MISSING, own);
         // Same status and message as an id that does not exist: nothing tells the row is there.
         expect(missing.statusCode, `${what} with a missing id`).toBe(404);
         expect(theirs.json().message, what).toBe(
@@ -309,15 +407,13 @@ describe("another organization's ids", () => {
 
   it("cannot be reached by naming the organization in the header (403), nor switched to", async () => {
     const solar = await k.as("solar.admin@demo.local");
+    const own = await ownPerson("BrightPath Solar");
     const header = { currentorganizationid: String(eastOrg) };
-    for (const c of calls.slice(0, 3)) {
-      const res = await k.inject(
-        solar,
-        c.method,
-        c.url(eastIds.get(c.name)!),
-        c.body?.(eastIds.get(c.name)!),
-        header,
-      );
+    const first = ["lead (internal)", "lead (external)", "edit lead"];
+    const tried = calls.filter((c) => first.includes(c.name));
+    expect(tried.map((c) => c.name).sort()).toEqual([...first].sort());
+    for (const c of tried) {
+      const res = await k.inject(solar, c.method, c.url(c.id, own), c.body?.(c.id), header);
       expect(res.statusCode, c.name).toBe(403);
       expect(res.json().message, c.name).toBeTruthy();
     }
@@ -334,7 +430,7 @@ describe("another organization's ids", () => {
     const filters = { storeIds: [store], territoryIds: [territory], leadGeneratorIds: [lg] };
     for (const path of ["internal", "external", "leads-hd", "leads-centah", "rejected", "capture-leads"]) {
       const res = await k.inject(solar, "POST", `/api/leads/${path}/search`, filters);
-      expect(res.statusCode, path).toBeLessThan(500);
+      expect(res.statusCode, `${path}: ${res.body}`).toBeLessThan(500);
       if (res.statusCode === 200) expect(res.json().total, path).toBe(0);
     }
     const stores = await k.inject(solar, "POST", "/api/store/search", { territoryIds: [territory] });

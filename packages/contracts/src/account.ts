@@ -7,7 +7,10 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** An organization entry of the logged-in user: exactly the spec's fields (section 3). */
+/**
+ * An organization entry of the logged-in user: exactly the spec's fields (docs/spec/product-spec.md,
+ * §3 Entities and their fields).
+ */
 export const userOrganization = z.object({
   id: z.number().int(),
   organizationParentId: z.number().int().nullable(),
@@ -23,7 +26,10 @@ export type UserOrganization = z.infer<typeof userOrganization>;
 export const webConfig = z.record(z.string(), z.unknown());
 export type WebConfig = z.infer<typeof webConfig>;
 
-/** The logged-in user: exactly the spec's fields (section 3). Kept in browser storage under `login`. */
+/**
+ * The logged-in user: exactly the spec's fields (docs/spec/product-spec.md, §3 Entities and their fields).
+ * Kept in browser storage under `login`.
+ */
 export const loggedInUser = z.object({
   token: z.string(),
   currentOrganizationId: z.number().int(),

@@ -39,7 +39,10 @@ export const lookupTimeZone = z.object({
 });
 export const lookupCode = z.object({ id: z.number().int(), name: z.string(), code: z.string() });
 
-/** Every key of the spec's lookup list (section 3). Keys of areas not built yet are empty lists. */
+/**
+ * Every key of the spec's lookup list (docs/spec/product-spec.md, §3 Entities and their fields). Keys of
+ * areas not built yet are empty lists.
+ */
 export const lookupList = z.object({
   parentOrganizations: z.array(option),
   organizationTerritories: z.array(lookupTerritory),

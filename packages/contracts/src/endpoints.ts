@@ -4,7 +4,7 @@ export { endpointCatalogue };
 export type EndpointName = (typeof endpointCatalogue)[number]["name"];
 export type Endpoint = (typeof endpointCatalogue)[number];
 
-/** The spec's exact text (section 8), typo included. */
+/** The spec's exact text (docs/spec/product-spec.md, §8 The error catalogue), typo included. */
 export const UNKNOWN_ENDPOINT_MESSAGE = "Enpoint with this name not found";
 
 /** Calls the server offers outside the spec's catalogue (which holds exactly the spec's 152). */

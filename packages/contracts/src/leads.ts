@@ -8,7 +8,10 @@ import { idRangeMessage, idSchema, localDateSchema, pageOf, pathIdSchema, textSc
 export const LEAD_KINDS = ["internal", "external"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
-/** Where a lead came from. `app` is the only internal source; the others are external (docs/DOMAIN.md). */
+/**
+ * Where a lead came from. `app` is the only internal source; the others are external
+ * (docs/domain.md, "Leads").
+ */
 export const LEAD_SOURCES = [
   { id: "app", name: "Captured in the app", kind: "internal" },
   { id: "qr", name: "QR self-entry", kind: "external" },
@@ -496,6 +499,8 @@ export const leadHistoryEntry = z.object({
   userName: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** Why, when there was a reason: for a rejection, the rejection reason's id (`REJECTION_REASONS`). */
+  reason: z.string().nullable().optional(),
 });
 export type LeadHistoryEntry = z.infer<typeof leadHistoryEntry>;
 

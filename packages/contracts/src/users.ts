@@ -19,7 +19,7 @@ export type CaptureIconInput = z.infer<typeof captureIconInput>;
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 
-/** Digits only (spec section 5), 10 to 15 of them; empty means none. */
+/** Digits only (docs/spec/product-spec.md, §5 Validation rules), 10 to 15 of them; empty means none. */
 export const phoneDigits = blankToNull(
   textSchema
     .trim()

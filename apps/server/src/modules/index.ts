@@ -1,16 +1,11 @@
-import type { App, ResolvedDeps } from "../app";
+import type { App } from "../app";
+import { createOfflineAddressProvider } from "../integrations/address/offline";
 import { sessionRepository } from "../platform/auth/session.repository";
+import type { Config } from "../platform/config";
+import type { Platform } from "../platform/platform";
 import { rateLimits } from "../platform/rate-limits";
-import { unitOfWork } from "../platform/unit-of-work";
 import { accountRepository, accountRoutes, accountService } from "./account/index";
-import {
-  appRoutes,
-  appService,
-  featuresRepository,
-  lookupsRepository,
-  offlineAddressProvider,
-  platformRoutes,
-} from "./app/index";
+import { appRoutes, appService, featuresRepository, lookupsRepository, platformRoutes } from "./app/index";
 import { leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
   organizationSettingsRoutes,
@@ -27,7 +22,7 @@ import {
   settingsRoutes,
   settingsService,
 } from "./settings/index";
-import { storesRepository, storesRoutes, storesService } from "./stores/index";
+import { storeAddressPort, storesRepository, storesRoutes, storesService } from "./stores/index";
 import {
   invitationsRepository,
   invitationsService,
@@ -42,75 +37,79 @@ import {
 } from "./users/index";
 
 /**
- * Wires every module: one unit of work over the database (the only way in: services get it, never the database;
- * docs/decisions/0018), repositories, services, then routes under /api/{group}.
+ * Builds every area's services from the platform (docs/decisions/0018: services get the unit of work, never the
+ * database). The API registers routes over them; the worker (worker.ts) builds the same services without HTTP.
  */
-export async function registerModules(api: App, deps: ResolvedDeps) {
-  const uow = unitOfWork(deps.database);
-  const limits = rateLimits(deps.config);
+export function buildServices(p: Platform) {
+  const { uow, mailer, config } = p;
   const sessions = sessionRepository();
   const account = accountRepository();
   const accountSvc = accountService({
     uow,
     repo: account,
     sessions,
-    mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
-    sessionHours: deps.config.sessionHours,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessionHours: config.sessionHours,
   });
-  const appSvc = appService({
+  const app = appService({
     uow,
     lookups: lookupsRepository(),
     features: featuresRepository(),
     account,
-    address: offlineAddressProvider(uow.read),
-    mailer: deps.mailer,
+    address: createOfflineAddressProvider(storeAddressPort(uow.read)),
+    mailer,
   });
-
   const users = usersRepository();
-  const invitationsSvc = invitationsService({
+  const lookups = lookupsRepository();
+  const invitations = invitationsService({
     uow,
     repo: invitationsRepository(),
     users,
     sessions,
     account: accountSvc,
-    mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
+    mailer,
+    publicUrl: config.publicUrl,
   });
-  await api.register(accountRoutes(accountSvc, limits), { prefix: "/account" });
-  await api.register(personInvitationRoutes(invitationsSvc, limits), { prefix: "/account" });
-  await api.register(appRoutes(appSvc), { prefix: "/app" });
-  await api.register(platformRoutes(appSvc), { prefix: "/platform" });
+  const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
+  return {
+    account: accountSvc,
+    invitations,
+    app,
+    organizations: organizationsService({ uow, repo: organizationsRepository() }),
+    smartCircle: smartCircleService({ uow, repo: smartCircleRepository() }),
+    stores: storesService({ uow, repo: storesRepository(), lookups }),
+    users: usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations }),
+    userTrades: userTradesService({ uow, repo: userTradesRepository(), users, lookups }),
+    settings: settingsService({ uow, ...settingsRepos }),
+    leads: leadsService({
+      uow,
+      repo: leadsRepository(),
+      search: leadsSearchRepository(),
+      forms: leadFormReader(settingsRepos),
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** Registers every area's routes under /api/{group}. */
+export async function registerModules(api: App, s: Services, config: Config) {
+  const limits = rateLimits(config);
+  await api.register(accountRoutes(s.account, limits), { prefix: "/account" });
+  await api.register(personInvitationRoutes(s.invitations, limits), { prefix: "/account" });
+  await api.register(appRoutes(s.app), { prefix: "/app" });
+  await api.register(platformRoutes(s.app), { prefix: "/platform" });
 
   // Organizations, stores and people (the users group also takes other modules' /users routes).
-  const lookups = lookupsRepository();
-  const orgSvc = organizationsService({ uow, repo: organizationsRepository() });
-  const smartCircleSvc = smartCircleService({ uow, repo: smartCircleRepository() });
-  await api.register(organizationsRoutes(orgSvc, smartCircleSvc), { prefix: "/organizations" });
-  await api.register(organizationSettingsRoutes(orgSvc), { prefix: "/settings" });
-  await api.register(storesRoutes(storesService({ uow, repo: storesRepository(), lookups })), {
-    prefix: "/store",
-  });
-  await api.register(
-    usersRoutes(
-      usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations: invitationsSvc }),
-    ),
-    { prefix: "/users" },
-  );
-  await api.register(organizationInvitationRoutes(invitationsSvc), { prefix: "/users" });
-  await api.register(
-    userTradesRoutes(userTradesService({ uow, repo: userTradesRepository(), users, lookups })),
-    { prefix: "/users" },
-  );
+  await api.register(organizationsRoutes(s.organizations, s.smartCircle), { prefix: "/organizations" });
+  await api.register(organizationSettingsRoutes(s.organizations), { prefix: "/settings" });
+  await api.register(storesRoutes(s.stores), { prefix: "/store" });
+  await api.register(usersRoutes(s.users), { prefix: "/users" });
+  await api.register(organizationInvitationRoutes(s.invitations), { prefix: "/users" });
+  await api.register(userTradesRoutes(s.userTrades), { prefix: "/users" });
 
   // Leads, and the settings that shape them (service types, questions, responses, business contacts).
-  const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
-  await api.register(settingsRoutes(settingsService({ uow, ...settingsRepos })), { prefix: "/settings" });
-  const leadsSvc = leadsService({
-    uow,
-    repo: leadsRepository(),
-    search: leadsSearchRepository(),
-    forms: leadFormReader(settingsRepos),
-  });
-  await api.register(leadsRoutes(leadsSvc), { prefix: "/leads" });
+  await api.register(settingsRoutes(s.settings), { prefix: "/settings" });
+  await api.register(leadsRoutes(s.leads), { prefix: "/leads" });
 }

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .default(12),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   WEB_DIST: z.string().optional(),
+  WORKER: z.enum(["on", "off"], "WORKER must be on or off").default("on"),
 });
 
 export type Config = {
@@ -40,6 +41,11 @@ export type Config = {
   sessionHours: number;
   trustProxy: boolean;
   webDist?: string;
+  /**
+   * `off`: this API process runs no background work (no outbox handler, no schedule); workers started with
+   * `npm run worker` do it (PostgreSQL only). Default `on`: the API process runs them too.
+   */
+  worker?: "on" | "off";
   /** Set by tests: rate limits are raised so suites don't trip them unless they mean to. */
   rateLimitScale?: number;
 };
@@ -68,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: e.SESSION_HOURS,
     trustProxy: e.TRUST_PROXY === "true",
     webDist: e.WEB_DIST,
+    worker: e.WORKER,
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,7 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
-export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "../db/migrations");
+const here = dirname(fileURLToPath(import.meta.url));
+/** The SQL migrations: beside the compiled server (dist/migrations), or in the sources (src/db/migrations). */
+export const migrationsFolder = existsSync(join(here, "migrations"))
+  ? join(here, "migrations")
+  : join(here, "../db/migrations");
 
 export type Database = {
   db: Db;
@@ -27,6 +31,11 @@ export type Database = {
   close: () => Promise<void>;
   /** True when the database holds no organizations yet. */
   isEmpty: () => Promise<boolean>;
+  /**
+   * PostgreSQL only: calls `onNotify` for each NOTIFY on `channel` (on a connection of its own); resolves to a
+   * function that stops listening. The embedded database has one process, which needs no such signal.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** Embedded only: a checkpointed copy of the data directory, for `DatabaseOptions.loadDataDir` (test templates). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -100,6 +109,19 @@ async function openPostgres(url: string, tripwire: boolean): Promise<Database> {
     },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     close: () => pool.end(),
+    async listen(channel, onNotify) {
+      const client = await pool.connect();
+      const handler = (m: pg.Notification) => {
+        if (m.channel === channel) onNotify();
+      };
+      client.on("notification", handler);
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.off("notification", handler);
+        await client.query("unlisten *").catch(() => undefined);
+        client.release();
+      };
+    },
     isEmpty: () => isEmpty(database),
   };
   return database;

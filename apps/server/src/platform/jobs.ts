@@ -2,67 +2,61 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Database } from "./db";
 
-export type JobHandler<T> = (data: T) => Promise<void>;
-export type QueueOptions = {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryBackoff: boolean;
-  expireInSeconds?: number;
-};
-
 /**
- * The background queue (pg-boss on the same PostgreSQL or PGlite database). Jobs survive restarts, are
- * retried with backoff, and are handed out with SKIP LOCKED, so workers can run in any number of processes.
- * On PGlite never `send` from inside an open transaction: PGlite has one connection and would wait on itself.
+ * Recurring jobs on the queue's own schedule (docs/decisions/0005-queue.md). pg-boss keeps the schedules in the
+ * database and, once a minute, the process whose turn it is turns each due cron into one job; any worker process
+ * runs it (handed out with SKIP LOCKED), so a schedule runs once per tick however many workers there are. The
+ * queue stays on pg-boss 10 while the runtime is Node 20: pg-boss 11 and later need Node 22.
+ *
+ * Work caused by a request does not go through here but through the outbox (platform/outbox.ts), which commits
+ * with the request's own rows.
  */
-export type Jobs = {
-  define<T extends object>(queue: string, options: QueueOptions, handler: JobHandler<T>): Promise<void>;
-  send<T extends object>(
-    queue: string,
-    data: T,
-    opts?: { singletonKey?: string; startAfterSeconds?: number },
-  ): Promise<string | null>;
-  /** Jobs created or retrying and not yet done, for tests and the status page. */
-  pending(queue: string): Promise<number>;
-  stop(): Promise<void>;
+export type Schedule = {
+  /** The queue's name, such as `database.analyze`. */
+  name: string;
+  /** Five-field cron, in UTC. */
+  cron: string;
+  run: () => Promise<void>;
 };
 
-export async function startJobs(
-  database: Database,
+export type Scheduler = {
+  names: readonly string[];
+  /** Runs one schedule now (tests, and the first ANALYZE at start). */
+  runNow: (name: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function startSchedules(
+  database: Pick<Database, "executeSql">,
   log: Logger,
+  schedules: readonly Schedule[],
   opts: { pollingIntervalSeconds?: number } = {},
-): Promise<Jobs> {
-  // Through our own connection (PGlite has only one); cron scheduling is not used.
-  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schedule: false });
+): Promise<Scheduler> {
+  // Through our own connection (PGlite has only one).
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schedule: true, supervise: true });
   boss.on("error", (err) => log.error({ err }, "queue error"));
   await boss.start();
-  const polling = opts.pollingIntervalSeconds ?? 2;
-
+  const byName = new Map(schedules.map((s) => [s.name, s]));
+  // A schedule no longer listed (renamed, removed, or one this engine does not run) stops.
+  for (const old of await boss.getSchedules()) {
+    if (!byName.has(old.name)) await boss.unschedule(old.name);
+  }
+  for (const s of schedules) {
+    await boss.createQueue(s.name, { name: s.name, retryLimit: 2, expireInSeconds: 3600 } as PgBoss.Queue);
+    await boss.schedule(s.name, s.cron, {}, { tz: "UTC" });
+    await boss.work(s.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 }, async () => {
+      await s.run();
+    });
+  }
   return {
-    async define(queue, options, handler) {
-      await boss.createQueue(queue, {
-        name: queue,
-        retryLimit: options.retryLimit,
-        retryDelay: options.retryDelaySeconds,
-        retryBackoff: options.retryBackoff,
-        expireInSeconds: options.expireInSeconds ?? 300,
-      } as PgBoss.Queue);
-      await boss.work(queue, { pollingIntervalSeconds: polling }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
-      });
-    },
-    send(queue, data, o = {}) {
-      return boss.send(queue, data, { singletonKey: o.singletonKey, startAfter: o.startAfterSeconds });
-    },
-    async pending(queue) {
-      const { rows } = await database.executeSql(
-        "select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active')",
-        [queue],
-      );
-      return (rows[0] as { n: number }).n;
+    names: [...byName.keys()],
+    async runNow(name) {
+      const s = byName.get(name);
+      if (!s) throw new Error(`No schedule named ${name}`);
+      await s.run();
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });
+      await boss.stop({ graceful: true, timeout: 4000, wait: true, close: false });
     },
   };
 }

@@ -1,16 +1,20 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import { mailMessages } from "../db/schema/index";
+import { mailMessages, outbox } from "../db/schema/index";
 import type { Db } from "./db";
-import type { Jobs } from "./jobs";
+import type { Outbox, OutboxHandler } from "./outbox";
+import type { Tx } from "./unit-of-work";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
-  /** Records the message, then sends it in the background (through the queue when there is one); never throws. */
-  send: (message: MailMessage) => void;
-  /** Resolves when every message handed to `send` so far has been recorded and, over SMTP, delivered or given up. */
+  /**
+   * Records the message inside the caller's transaction (docs/decisions/0019-outbox.md): it is kept if and only
+   * if the transaction commits. Over SMTP an outbox row goes with it and the worker sends it after the commit.
+   */
+  send: (tx: Tx, message: MailMessage) => Promise<void>;
+  /** Resolves once no recorded message waits for SMTP (or after `timeoutMs`); at once without SMTP. */
   idle: (timeoutMs?: number) => Promise<void>;
   /** The development mailbox: the latest messages, newest first. */
   list: (limit: number) => Promise<StoredMail[]>;
@@ -29,74 +33,79 @@ export type StoredMail = {
   error: string | null;
 };
 
-export const MAIL_QUEUE = "mail-deliver";
+/** The outbox topic of a stored message waiting for SMTP. */
+export const MAIL_TOPIC = "mail.deliver";
 
-export async function createMailer(
-  db: Db,
-  opts: { smtpUrl?: string; from: string; log: Logger; jobs?: Jobs; retryDelaySeconds?: number },
-): Promise<Mailer> {
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const pending = new Set<Promise<void>>();
-
-  /** Sends one stored message; idempotent (a message already sent is not sent again). Throws to ask for a retry. */
-  async function deliverStored(id: number) {
-    if (!smtp) return;
-    const [m] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-    if (!m || m.sentAt) return;
-    try {
-      await smtp.sendMail({
-        from: opts.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? undefined,
-      });
-      await db.update(mailMessages).set({ sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      opts.log.warn({ err, id }, "mail delivery failed; it will be retried");
-      await db.update(mailMessages).set({ error }).where(eq(mailMessages.id, id));
-      throw err;
-    }
-  }
-
-  if (smtp && opts.jobs) {
-    await opts.jobs.define<{ id: number }>(
-      MAIL_QUEUE,
-      { retryLimit: 6, retryDelaySeconds: opts.retryDelaySeconds ?? 10, retryBackoff: true },
-      ({ id }) => deliverStored(id),
-    );
-  }
-
-  async function record(message: MailMessage) {
+export function createMailer(db: Db, opts: { smtpUrl?: string; outbox: Outbox }): Mailer {
+  const transport = opts.smtpUrl ? "smtp" : "mailbox";
+  const pendingMail = async () => {
     const [row] = await db
-      .insert(mailMessages)
-      .values({ ...message, html: message.html ?? null, transport: smtp ? "smtp" : "mailbox" })
-      .returning({ id: mailMessages.id });
-    if (!smtp) return;
-    if (opts.jobs) await opts.jobs.send(MAIL_QUEUE, { id: row.id }, { singletonKey: `mail-${row.id}` });
-    else await deliverStored(row.id).catch(() => undefined);
-  }
-
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.topic, MAIL_TOPIC), eq(outbox.status, "pending")));
+    return row.n;
+  };
   return {
-    transport: smtp ? "smtp" : "mailbox",
-    send(message) {
-      const p = record(message)
-        .catch((err) => opts.log.error({ err }, "mail could not be recorded"))
-        .finally(() => pending.delete(p));
-      pending.add(p);
+    transport,
+    async send(tx, message) {
+      const [row] = await tx
+        .insert(mailMessages)
+        .values({ ...message, html: message.html ?? null, transport })
+        .returning({ id: mailMessages.id });
+      // Without SMTP the stored message is the delivery (the development mailbox).
+      if (transport === "smtp") {
+        await opts.outbox.add(tx, { topic: MAIL_TOPIC, key: `mail:${row.id}`, payload: { id: row.id } });
+      }
     },
     async idle(timeoutMs = 30_000) {
-      while (pending.size > 0) await Promise.all([...pending]);
-      if (!smtp || !opts.jobs) return;
+      if (transport !== "smtp") return;
       const until = Date.now() + timeoutMs;
-      while ((await opts.jobs.pending(MAIL_QUEUE)) > 0 && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      while ((await pendingMail()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     },
     async list(limit) {
       const rows = await db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
       return rows as StoredMail[];
+    },
+  };
+}
+
+/**
+ * The worker's side: sends one stored message over SMTP. Idempotent by message: one already marked sent is not sent
+ * again, and its Message-ID is fixed, so a receiver can drop the rare second copy (a worker killed between SMTP's
+ * acceptance and the mark). Throws to be retried by the outbox.
+ */
+export function mailDelivery(
+  db: Db,
+  opts: { smtpUrl: string; from: string; log: Logger },
+): OutboxHandler & {
+  close: () => void;
+} {
+  const smtp = nodemailer.createTransport(opts.smtpUrl);
+  const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? "fieldlead.local";
+  return {
+    topic: MAIL_TOPIC,
+    maxAttempts: 8,
+    retryDelaySeconds: 10,
+    close: () => smtp.close(),
+    async handle(payload) {
+      const id = Number(payload.id);
+      const [m] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+      if (!m || m.sentAt) return;
+      try {
+        await smtp.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? undefined,
+          messageId: `<mail-${id}@${domain}>`,
+        });
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await db.update(mailMessages).set({ error }).where(eq(mailMessages.id, id));
+        throw err;
+      }
+      await db.update(mailMessages).set({ sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
     },
   };
 }

@@ -36,8 +36,11 @@ export type UnitOfWork = {
   read: Executor;
 };
 
-/** A transaction opened by `run`, for as long as its function runs; `outer` is the one it is nested in. */
-type Frame = { root: object; tx: Tx; open: boolean; outer: Frame | undefined };
+/**
+ * A transaction opened by `run`, for as long as its function runs; `outer` is the one it is nested in. `onCommit`
+ * (outermost frames only) holds what `afterCommit` asked to run once the transaction has committed.
+ */
+type Frame = { root: object; tx: Tx; open: boolean; outer: Frame | undefined; onCommit: (() => void)[] };
 
 const frames = new AsyncLocalStorage<Frame>();
 
@@ -62,8 +65,8 @@ export function unitOfWork(database: Pick<Database, "db">): UnitOfWork {
   const db = database.db;
   const root = rootOf(db);
 
-  async function inside<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const frame: Frame = { root, tx, open: true, outer: frames.getStore() };
+  async function inside<T>(tx: Tx, fn: (tx: Tx) => Promise<T>, onCommit: (() => void)[]): Promise<T> {
+    const frame: Frame = { root, tx, open: true, outer: frames.getStore(), onCommit };
     try {
       return await frames.run(frame, () => fn(tx));
     } finally {
@@ -74,12 +77,31 @@ export function unitOfWork(database: Pick<Database, "db">): UnitOfWork {
 
   return {
     read: db,
-    run(fn) {
+    async run(fn) {
       const outer = openFrame(root);
-      if (outer) return outer.tx.transaction((tx) => inside(tx, fn));
-      return db.transaction((tx) => inside(tx, fn));
+      // A savepoint's callbacks wait for the outermost commit (and are dropped with it).
+      if (outer) return outer.tx.transaction((tx) => inside(tx, fn, outer.onCommit));
+      const onCommit: (() => void)[] = [];
+      const result = await db.transaction((tx) => inside(tx, fn, onCommit));
+      for (const callback of onCommit) callback();
+      return result;
     },
   };
+}
+
+/**
+ * Runs `callback` once the transaction the caller is inside has committed (never when it rolls back); outside a
+ * transaction, at once. For signals that must not run before the data they announce is visible, such as nudging
+ * the worker after an outbox row (platform/outbox.ts). A callback must not throw: it runs after the commit.
+ */
+export function afterCommit(callback: () => void): void {
+  let frame = frames.getStore();
+  while (frame && !frame.open) frame = frame.outer;
+  if (!frame) {
+    callback();
+    return;
+  }
+  frame.onCommit.push(callback);
 }
 
 /** Clients wrapped by `withTripwire`: a handle over one of them gets the handle-level check too (`guardRoot`). */

@@ -3,6 +3,8 @@ import { inflateRawSync } from "node:zlib";
 /** One file of a ZIP as its central directory and local header describe it. */
 export type ZipFile = {
   name: string;
+  /** The general purpose flags of the local header (bit 3: a data descriptor follows the data). */
+  flags: number;
   method: number;
   crc: number;
   compressedSize: number;
@@ -12,7 +14,8 @@ export type ZipFile = {
 
 /**
  * A tiny ZIP reader for tests: finds the end record, walks the central directory, and inflates each entry
- * from its local header. Throws when the two headers disagree.
+ * from its local header. Throws when the local header (or, for a streamed entry, its data descriptor) disagrees
+ * with the central directory.
  */
 export function readZip(buf: Buffer): Map<string, ZipFile> {
   let end = -1;
@@ -44,21 +47,33 @@ export function readZip(buf: Buffer): Map<string, ZipFile> {
     if (buf.readUInt32LE(offset) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
     const localName = buf.toString("utf8", offset + 30, offset + 30 + buf.readUInt16LE(offset + 26));
     if (localName !== name) throw new Error(`local name ${localName} differs from ${name}`);
-    if (buf.readUInt32LE(offset + 14) !== crc || buf.readUInt32LE(offset + 18) !== compressedSize) {
+    const start = offset + 30 + buf.readUInt16LE(offset + 26) + buf.readUInt16LE(offset + 28);
+    if (buf.readUInt16LE(offset + 6) & 0x08) {
+      // Written as a stream: the CRC and sizes follow the data, in a data descriptor (its signature optional).
+      let d = start + compressedSize;
+      if (buf.readUInt32LE(d) === 0x08074b50) d += 4;
+      if (
+        buf.readUInt32LE(d) !== crc ||
+        buf.readUInt32LE(d + 4) !== compressedSize ||
+        buf.readUInt32LE(d + 8) !== size
+      ) {
+        throw new Error(`data descriptor of ${name} differs from the central directory`);
+      }
+    } else if (buf.readUInt32LE(offset + 14) !== crc || buf.readUInt32LE(offset + 18) !== compressedSize) {
       throw new Error(`local header of ${name} differs from the central directory`);
     }
-    const start = offset + 30 + buf.readUInt16LE(offset + 26) + buf.readUInt16LE(offset + 28);
     const raw = buf.subarray(start, start + compressedSize);
     const data = method === 8 ? inflateRawSync(raw) : Buffer.from(raw);
-    files.set(name, { name, method, crc, compressedSize, size, data });
+    const flags = buf.readUInt16LE(offset + 6);
+    files.set(name, { name, flags, method, crc, compressedSize, size, data });
   }
   return files;
 }
 
-/** The rows of sheet1 as text (numbers as written, empty cells as ""), read with regular expressions. */
-export function sheetRows(xlsx: Buffer): string[][] {
-  const xml = readZip(xlsx).get("xl/worksheets/sheet1.xml")?.data.toString("utf8");
-  if (!xml) throw new Error("no sheet1.xml");
+/** The rows of a sheet (sheet1 unless said) as text (numbers as written, empty cells as ""), read with regular expressions. */
+export function sheetRows(xlsx: Buffer, sheet = 1): string[][] {
+  const xml = readZip(xlsx).get(`xl/worksheets/sheet${sheet}.xml`)?.data.toString("utf8");
+  if (!xml) throw new Error(`no sheet${sheet}.xml`);
   const decode = (s: string) =>
     s
       .replace(/&lt;/g, "<")

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { columnName, crc32, excelSerial, sheetName, toXlsx, xlsxWriter } from "./xlsx";
+import { columnName, excelSerial, sheetName, toXlsx, xlsxStream, xlsxWriter } from "./xlsx";
 import { readZip, sheetRows } from "./xlsx.test-support";
 
 const PARTS = [
@@ -37,13 +37,32 @@ function unzipTest(buf: Buffer): { ok: boolean; output: string } | null {
   }
 }
 
-describe("crc32", () => {
-  it("matches the standard check value and zlib's, in one go or continued", () => {
-    expect(crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
-    expect(crc32(Buffer.alloc(0))).toBe(0);
+/** The bytes of a readable stream. */
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(parts);
+}
+
+// The CRC-32 and the ZIP records are fflate's (docs/decisions/0024-query-kit-and-exports.md); these check what it
+// writes, where the hand-written CRC-32 had its own unit test.
+describe("the ZIP container", () => {
+  it("streams every part with a data descriptor whose CRC and sizes match the central directory and zlib", () => {
+    const file = toXlsx("S", ["A"], [["x"]]);
     const data = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 7919) & 0xff));
-    expect(crc32(data)).toBe(zlib.crc32(data));
-    expect(crc32(data.subarray(4000), crc32(data.subarray(0, 4000)))).toBe(zlib.crc32(data));
+    // The standard check value, and zlib's own CRC continued over two pieces: the reference used below.
+    expect(zlib.crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
+    expect(zlib.crc32(data.subarray(4000), zlib.crc32(data.subarray(0, 4000)))).toBe(zlib.crc32(data));
+    const files = readZip(file); // throws when a data descriptor differs from the central directory
+    expect(files.size).toBe(PARTS.length);
+    for (const f of files.values()) {
+      expect(f.flags & 0x08, f.name).toBe(0x08);
+      expect(f.crc, f.name).toBe(zlib.crc32(f.data));
+      expect(f.data.length, f.name).toBe(f.size);
+    }
+    // An empty part still has a valid deflate stream and the CRC of nothing.
+    const empty = readZip(xlsxWriter("E", []).finish()).get("xl/worksheets/sheet1.xml");
+    expect(empty?.crc).toBe(zlib.crc32(empty?.data ?? Buffer.alloc(0)));
   });
 });
 
@@ -162,6 +181,106 @@ describe("xlsx", () => {
   it("writes an empty sheet with only its header", () => {
     const empty = xlsxWriter("Empty", ["Only"]).finish();
     expect(sheetRows(empty)).toEqual([["Only"]]);
+  });
+
+  it("writes several sheets, each in the workbook, its relationships and the content types", async () => {
+    const book = await bytesOf(
+      xlsxStream(
+        [
+          { name: "Leads", header: ["Id", "Name"], rows: [[[1, "Ana"]], [[2, "Bo"]]] },
+          {
+            name: "leads",
+            header: ["Total"],
+            rows: (async function* () {
+              yield [[2]];
+            })(),
+          },
+          { name: "Empty", header: ["Only"], rows: [] },
+        ],
+        { modified },
+      ),
+    );
+    const files = readZip(book);
+    expect([...files.keys()]).toEqual([
+      ...PARTS.slice(0, 5),
+      "xl/worksheets/sheet1.xml",
+      "xl/worksheets/sheet2.xml",
+      "xl/worksheets/sheet3.xml",
+    ]);
+    // Sheet names are unique whatever their case.
+    expect(text(book, "xl/workbook.xml")).toContain(
+      '<sheets><sheet name="Leads" sheetId="1" r:id="rId1"/><sheet name="leads (2)" sheetId="2" r:id="rId2"/><sheet name="Empty" sheetId="3" r:id="rId3"/></sheets>',
+    );
+    const rels = text(book, "xl/_rels/workbook.xml.rels");
+    expect(rels).toContain(
+      '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet3.xml"/>',
+    );
+    expect(rels).toContain(
+      'Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"',
+    );
+    for (const n of [1, 2, 3]) {
+      expect(text(book, "[Content_Types].xml")).toContain(
+        `<Override PartName="/xl/worksheets/sheet${n}.xml"`,
+      );
+    }
+    expect(sheetRows(book, 1)).toEqual([
+      ["Id", "Name"],
+      ["1", "Ana"],
+      ["2", "Bo"],
+    ]);
+    expect(sheetRows(book, 2)).toEqual([["Total"], ["2"]]);
+    expect(sheetRows(book, 3)).toEqual([["Only"]]);
+    const r = unzipTest(book);
+    if (r) expect(r.ok, r.output).toBe(true);
+  });
+
+  it("writes a header block above a frozen header row", () => {
+    const when = new Date("2026-03-04T05:06:00Z");
+    const book = xlsxWriter("Report", ["Name", "Email"], {
+      intro: [["Smart Circle users"], ["Exported", when], ["Status", "Active"]],
+    });
+    book.addRows([["Ana", "ana@x.test"]]);
+    const file = book.finish();
+    expect(sheetRows(file)).toEqual([
+      ["Smart Circle users"],
+      ["Exported", String(excelSerial(when))],
+      ["Status", "Active"],
+      ["Name", "Email"],
+      ["Ana", "ana@x.test"],
+    ]);
+    const xml = sheetXml(file);
+    // Labels bold, values plain, a blank row 4, the header on row 5 and frozen under it.
+    expect(xml).toContain(
+      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t>Exported</t></is></c><c r="B2" s="2">',
+    );
+    expect(xml).toContain('<c r="B3" t="inlineStr"><is><t>Active</t></is></c>');
+    expect(xml).not.toContain('<row r="4">');
+    expect(xml).toContain('<row r="5"><c r="A5" s="1" t="inlineStr"><is><t>Name</t></is></c>');
+    expect(xml).toContain('<pane ySplit="5" topLeftCell="A6" activePane="bottomLeft" state="frozen"/>');
+  });
+
+  it("streams a workbook a chunk at a time, reading the next chunk only when more bytes are wanted", async () => {
+    let read = 0;
+    async function* chunks() {
+      for (let c = 0; c < 20; c++) {
+        read++;
+        yield Array.from({ length: 5000 }, (_, i) => [c * 5000 + i + 1, `Person ${i}`, "n".repeat(40)]);
+      }
+    }
+    const stream = xlsxStream([{ name: "Big", header: ["Id", "Name", "Notes"], rows: chunks() }], {
+      modified,
+    });
+    const first = await new Promise<Buffer>((resolve) => stream.once("data", resolve));
+    stream.pause();
+    await new Promise((r) => setTimeout(r, 20));
+    // A few chunks ahead at most (the stream's small buffer), not the whole sheet.
+    expect(first.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+    expect(read).toBeLessThan(5);
+    const rest = await bytesOf(stream);
+    expect(read).toBe(20);
+    const rows = sheetRows(Buffer.concat([first, rest]));
+    expect(rows).toHaveLength(100_001);
+    expect(rows[100_000]).toEqual(["100000", "Person 4999", "n".repeat(40)]);
   });
 
   it("passes unzip -t with no errors", (ctx) => {

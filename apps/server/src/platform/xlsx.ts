@@ -1,10 +1,14 @@
+import { Readable } from "node:stream";
 import { constants, deflateRawSync } from "node:zlib";
+import { Zip, ZipPassThrough } from "fflate";
 
 /**
- * A small, dependency-free XLSX (Office Open XML spreadsheet) writer: one sheet, a bold header row, then rows
- * of text, numbers and dates. Text is written as inline strings (`t="inlineStr"`), so it always stays text
- * ("00123" keeps its zeros, "=1+1" is never evaluated). The parts are packed in a ZIP written here with
- * `deflateRawSync` and CRC-32; rows are compressed a batch at a time, so only the compressed sheet is held.
+ * The XLSX (Office Open XML spreadsheet) writer of every export: one or more sheets, each an optional header block
+ * (a title and label/value lines) above a bold, frozen header row, then rows of text, numbers and dates. Text is
+ * written as inline strings (`t="inlineStr"`), so it always stays text ("00123" keeps its zeros, "=1+1" is never
+ * evaluated). The XML is ours; the ZIP container (headers, CRC-32, data descriptors, central directory) is
+ * fflate's streaming `Zip`, each part compressed by Node's zlib a batch at a time. Written as a stream, a
+ * workbook of any length holds one batch of XML at a time (docs/decisions/0024-query-kit-and-exports.md).
  */
 
 export type XlsxCell = string | number | Date | null | undefined;
@@ -13,8 +17,8 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 
 /** Excel keeps at most this many characters in a cell. */
 const MAX_CELL_CHARS = 32_767;
-/** Compress the sheet once this much XML (UTF-16 units) is pending. */
-const FLUSH_CHARS = 1 << 20;
+/** Compress the sheet once this much XML (UTF-16 units) is pending: the most XML a writer holds. */
+const FLUSH_CHARS = 1 << 19;
 const STYLE_HEADER = 1;
 const STYLE_DATE = 2;
 
@@ -103,103 +107,21 @@ const columnOf = (i: number) => {
   return COLUMN_NAMES[i];
 };
 
-function rowXml(rowNumber: number, cells: readonly XlsxCell[], header = false): string {
+/** A row's cells; `bold`: every cell (the header row), the first (a label of the header block) or none. */
+function rowXml(
+  rowNumber: number,
+  cells: readonly XlsxCell[],
+  bold: "all" | "first" | "none" = "none",
+): string {
   let xml = `<row r="${rowNumber}">`;
-  for (let i = 0; i < cells.length; i++) xml += cellXml(`${columnOf(i)}${rowNumber}`, cells[i], header);
+  for (let i = 0; i < cells.length; i++) {
+    xml += cellXml(`${columnOf(i)}${rowNumber}`, cells[i], bold === "all" || (bold === "first" && i === 0));
+  }
   return `${xml}</row>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// CRC-32 and ZIP
-// ---------------------------------------------------------------------------------------------------------
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO 3309, as ZIP uses it); pass the previous result to continue over more data. */
-export function crc32(data: Uint8Array, previous = 0): number {
-  let c = ~previous >>> 0;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
-type ZipEntry = { name: string; crc: number; size: number; deflated: Buffer };
-
-function deflatedEntry(name: string, text: string): ZipEntry {
-  const data = Buffer.from(text, "utf8");
-  return { name, crc: crc32(data), size: data.length, deflated: deflateRawSync(data) };
-}
-
-/** MS-DOS time and date of a moment (its UTC wall clock; ZIP stores no zone). */
-function dosDateTime(d: Date): { time: number; date: number } {
-  const year = Math.min(Math.max(d.getUTCFullYear(), 1980), 2107);
-  return {
-    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | (d.getUTCSeconds() >> 1),
-    date: ((year - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
-  };
-}
-
-/** A ZIP archive (deflate, no ZIP64): local headers and data, then the central directory and its end record. */
-function zip(entries: ZipEntry[], modified: Date): Buffer {
-  const { time, date } = dosDateTime(modified);
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name, "utf8");
-    if (offset > 0xffffffff || e.size > 0xffffffff || e.deflated.length > 0xffffffff) {
-      throw new Error("The spreadsheet is too large for a ZIP without ZIP64.");
-    }
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // flags: names are UTF-8
-    local.writeUInt16LE(8, 8); // method: deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.deflated.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28); // extra field length
-    parts.push(local, name, e.deflated);
-
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4); // version made by: 2.0, MS-DOS attributes
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt16LE(time, 12);
-    dir.writeUInt16LE(date, 14);
-    dir.writeUInt32LE(e.crc, 16);
-    dir.writeUInt32LE(e.deflated.length, 20);
-    dir.writeUInt32LE(e.size, 24);
-    dir.writeUInt16LE(name.length, 28);
-    // extra length, comment length, disk number, internal and external attributes: all 0
-    dir.writeUInt32LE(offset, 42);
-    central.push(dir, name);
-    offset += local.length + name.length + e.deflated.length;
-  }
-  const centralSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8); // entries on this disk
-  end.writeUInt16LE(entries.length, 10); // entries in all
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...central, end]);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The workbook
+// The parts of a workbook
 // ---------------------------------------------------------------------------------------------------------
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -208,11 +130,14 @@ const NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const NS_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships";
 const CT = "application/vnd.openxmlformats-officedocument.spreadsheetml";
 
-const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+const sheetPath = (i: number) => `worksheets/sheet${i + 1}.xml`;
+
+const contentTypes = (sheets: number) =>
+  `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
 <Default Extension="xml" ContentType="application/xml"/>\
 <Override PartName="/xl/workbook.xml" ContentType="${CT}.sheet.main+xml"/>\
-<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${CT}.worksheet+xml"/>\
+${Array.from({ length: sheets }, (_, i) => `<Override PartName="/xl/${sheetPath(i)}" ContentType="${CT}.worksheet+xml"/>`).join("")}\
 <Override PartName="/xl/styles.xml" ContentType="${CT}.styles+xml"/>\
 </Types>`;
 
@@ -220,9 +145,11 @@ const ROOT_RELS = `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">\
 <Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/>\
 </Relationships>`;
 
-const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">\
-<Relationship Id="rId1" Type="${NS_REL}/worksheet" Target="worksheets/sheet1.xml"/>\
-<Relationship Id="rId2" Type="${NS_REL}/styles" Target="styles.xml"/>\
+/** rId1..rIdN: the sheets; rIdN+1: the styles. */
+const workbookRels = (sheets: number) =>
+  `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">\
+${Array.from({ length: sheets }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="${sheetPath(i)}"/>`).join("")}\
+<Relationship Id="rId${sheets + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>\
 </Relationships>`;
 
 const FONT = '<sz val="11"/><name val="Calibri"/><family val="2"/>';
@@ -239,9 +166,25 @@ const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 </styleSheet>`;
 
-const workbookXml = (name: string) =>
-  `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">\
-<sheets><sheet name="${xmlEscape(sheetName(name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+const workbookXml = (names: readonly string[]) =>
+  `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>${names
+    .map((n, i) => `<sheet name="${xmlEscape(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join("")}</sheets></workbook>`;
+
+/** Sheet names as Excel takes them, and unique within the workbook (case aside): "Leads", "Leads (2)". */
+function uniqueSheetNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((raw) => {
+    const base = sheetName(raw);
+    let name = base;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) {
+      const suffix = ` (${n})`;
+      name = `${base.slice(0, 31 - suffix.length).trim()}${suffix}`;
+    }
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
 
 /** Column widths (in characters) from the header and the first rows: 8..60. */
 function colsXml(header: readonly string[], sample: readonly (readonly XlsxCell[])[]): string {
@@ -259,6 +202,169 @@ function colsXml(header: readonly string[], sample: readonly (readonly XlsxCell[
   return cols.length ? `<cols>${cols.join("")}</cols>` : "";
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The ZIP: fflate's container, Node's deflate
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A part of the ZIP, deflated by Node's zlib (native, several times faster than a JavaScript deflate) one pushed
+ * piece at a time: each piece is sync-flushed (the last one finished), so the pieces make one deflate stream.
+ * fflate counts the size and CRC-32 of what is pushed and writes them in the data descriptor and central directory.
+ */
+class DeflatedPart extends ZipPassThrough {
+  constructor(filename: string, mtime: Date) {
+    super(filename);
+    this.compression = 8;
+    this.mtime = mtime;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+    this.ondata(null, deflateRawSync(chunk, { finishFlush: flush }), final);
+  }
+}
+
+/** What a sheet holds before its rows: its name, header row and an optional header block. */
+export type XlsxSheetHead = {
+  name: string;
+  header: readonly string[];
+  /**
+   * Lines above the table, e.g. `[["Smart Circle users"], ["Exported", date], ["Status", "Active"]]`: the first
+   * cell of each is bold; a blank row separates them from the header row.
+   */
+  intro?: readonly (readonly XlsxCell[])[];
+};
+
+type SheetPart = {
+  addRows(rows: readonly (readonly XlsxCell[])[]): void;
+  finish(): void;
+};
+
+/**
+ * A workbook whose bytes go to `emit` as they are made. The sheets are named up front (the workbook's parts
+ * list them and come first in the archive); their rows are then written one sheet after the other.
+ */
+function workbook(sheets: readonly XlsxSheetHead[], emit: (chunk: Uint8Array) => void, modified: Date) {
+  let failure: Error | null = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failure ??= err;
+    else emit(chunk);
+  });
+  const check = () => {
+    if (failure) throw failure;
+  };
+  const add = (name: string) => {
+    const part = new DeflatedPart(name, modified);
+    zip.add(part);
+    return part;
+  };
+  const names = uniqueSheetNames(sheets.map((s) => s.name));
+  for (const [name, text] of [
+    ["[Content_Types].xml", contentTypes(sheets.length)],
+    ["_rels/.rels", ROOT_RELS],
+    ["xl/workbook.xml", workbookXml(names)],
+    ["xl/_rels/workbook.xml.rels", workbookRels(sheets.length)],
+    ["xl/styles.xml", STYLES],
+  ]) {
+    add(name).push(Buffer.from(text, "utf8"), true);
+  }
+  check();
+  let next = 0;
+
+  return {
+    /** The next sheet's part; the one before must be finished. */
+    sheet(): SheetPart {
+      const index = next++;
+      const head = sheets[index];
+      if (!head) throw new Error("The workbook has no more sheets.");
+      const part = add(`xl/${sheetPath(index)}`);
+      const intro = head.intro ?? [];
+      let pending = "";
+      let rowNumber = 1;
+      let started = false;
+      let finished = false;
+      const compress = (final: boolean) => {
+        part.push(Buffer.from(pending, "utf8"), final);
+        pending = "";
+        check();
+      };
+      const start = (sample: readonly (readonly XlsxCell[])[]) => {
+        started = true;
+        // The header row is frozen: it stays in view, with the header block, while the rows scroll.
+        const headerRow = intro.length ? intro.length + 2 : 1;
+        pending +=
+          `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
+          '<sheetViews><sheetView workbookViewId="0">' +
+          `<pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/>` +
+          "</sheetView></sheetViews>" +
+          `${colsXml(head.header, sample.slice(0, 1000))}<sheetData>`;
+        for (const line of intro) pending += rowXml(rowNumber++, line, "first");
+        if (intro.length) rowNumber++;
+        pending += rowXml(rowNumber++, head.header, "all");
+      };
+      return {
+        addRows(rows) {
+          if (finished) throw new Error("The sheet is already finished.");
+          if (!started) start(rows);
+          for (const row of rows) {
+            pending += rowXml(rowNumber++, row);
+            if (pending.length >= FLUSH_CHARS) compress(false);
+          }
+        },
+        finish() {
+          if (finished) throw new Error("The sheet is already finished.");
+          if (!started) start([]);
+          finished = true;
+          pending += "</sheetData></worksheet>";
+          compress(true);
+        },
+      };
+    },
+    /** Writes the central directory: the archive is complete. */
+    end() {
+      if (next < sheets.length) throw new Error("Every sheet must be written before the workbook ends.");
+      zip.end();
+      check();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing a workbook
+// ---------------------------------------------------------------------------------------------------------
+
+/** A sheet of an XLSX stream: its head, and its rows a chunk (an array of rows) at a time. */
+export type XlsxSheet = XlsxSheetHead & {
+  rows: AsyncIterable<readonly (readonly XlsxCell[])[]> | Iterable<readonly (readonly XlsxCell[])[]>;
+};
+
+/**
+ * A workbook streamed as it is written: each sheet's next chunk of rows is read only when the reader wants more
+ * bytes, so an export of any length holds one chunk of rows and one batch of XML, never the file.
+ */
+export function xlsxStream(sheets: readonly XlsxSheet[], opts: { modified?: Date } = {}): Readable {
+  async function* bytes(): AsyncGenerator<Buffer> {
+    const out: Uint8Array[] = [];
+    const take = () => {
+      const b = Buffer.concat(out);
+      out.length = 0;
+      return b;
+    };
+    const book = workbook(sheets, (c) => out.push(c), opts.modified ?? new Date());
+    for (const s of sheets) {
+      const sheet = book.sheet();
+      for await (const chunk of s.rows) {
+        sheet.addRows(chunk);
+        if (out.length) yield take();
+      }
+      sheet.finish();
+    }
+    book.end();
+    yield take();
+  }
+  return Readable.from(bytes(), { objectMode: false, highWaterMark: 64 * 1024 });
+}
+
 export type XlsxWriter = {
   /** Appends rows (a chunk of the export) to the sheet. */
   addRows(rows: readonly (readonly XlsxCell[])[]): void;
@@ -267,65 +373,33 @@ export type XlsxWriter = {
 };
 
 /**
- * A one-sheet workbook written a chunk of rows at a time: the sheet's XML is compressed as it grows (each
- * batch a sync-flushed piece of one deflate stream), so a large export holds only compressed data.
+ * A one-sheet workbook in memory, written a chunk of rows at a time: the sheet's XML is compressed as it grows,
+ * so it holds only compressed data (tests and small files; exports stream with `xlsxStream`).
  */
 export function xlsxWriter(
   name: string,
   header: readonly string[],
-  opts: { modified?: Date } = {},
+  opts: { modified?: Date; intro?: XlsxSheetHead["intro"] } = {},
 ): XlsxWriter {
-  const deflated: Buffer[] = [];
-  let crc = 0;
-  let size = 0;
-  let pending = "";
-  let rowNumber = 1;
-  let started = false;
+  const out: Uint8Array[] = [];
+  const book = workbook(
+    [{ name, header, intro: opts.intro }],
+    (c) => out.push(c),
+    opts.modified ?? new Date(),
+  );
+  const sheet = book.sheet();
   let finished = false;
-
-  const compress = (final: boolean) => {
-    const data = Buffer.from(pending, "utf8");
-    pending = "";
-    crc = crc32(data, crc);
-    size += data.length;
-    deflated.push(deflateRawSync(data, { finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }));
-  };
-  const start = (sample: readonly (readonly XlsxCell[])[]) => {
-    started = true;
-    pending +=
-      `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-      '<sheetViews><sheetView workbookViewId="0">' +
-      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-      "</sheetView></sheetViews>" +
-      `${colsXml(header, sample.slice(0, 1000))}<sheetData>${rowXml(rowNumber++, header, true)}`;
-  };
-
   return {
     addRows(rows) {
       if (finished) throw new Error("The workbook is already finished.");
-      if (!started) start(rows);
-      for (const row of rows) {
-        pending += rowXml(rowNumber++, row);
-        if (pending.length >= FLUSH_CHARS) compress(false);
-      }
+      sheet.addRows(rows);
     },
     finish() {
       if (finished) throw new Error("The workbook is already finished.");
-      if (!started) start([]);
       finished = true;
-      pending += "</sheetData></worksheet>";
-      compress(true);
-      return zip(
-        [
-          deflatedEntry("[Content_Types].xml", CONTENT_TYPES),
-          deflatedEntry("_rels/.rels", ROOT_RELS),
-          deflatedEntry("xl/workbook.xml", workbookXml(name)),
-          deflatedEntry("xl/_rels/workbook.xml.rels", WORKBOOK_RELS),
-          deflatedEntry("xl/styles.xml", STYLES),
-          { name: "xl/worksheets/sheet1.xml", crc, size, deflated: Buffer.concat(deflated) },
-        ],
-        opts.modified ?? new Date(),
-      );
+      sheet.finish();
+      book.end();
+      return Buffer.concat(out);
     },
   };
 }

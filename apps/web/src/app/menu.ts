@@ -53,7 +53,10 @@ const MANAGERS = [admin, manager, regionalManager, territoryManager] as const;
 const ALL_FULL = [...MANAGERS, fieldMarketingManager, scheduler, analyst, ...LG] as const;
 const PORTAL = [admin, manager] as const;
 
-/** The menu of docs/DOMAIN.md in its order; who may see each entry follows the roles table there. */
+/**
+ * The menu of docs/domain.md ("The menu") in its order; who may see each entry follows its roles table
+ * ("Roles and subscriptions").
+ */
 const MENU: MenuDef[] = [
   {
     key: "dashboard",

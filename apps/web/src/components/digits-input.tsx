@@ -13,7 +13,10 @@ export type DigitsInputProps = Omit<TextInputProps, "value" | "defaultValue" | "
 // Keys that edit or move rather than type a character.
 const isControlKey = (e: KeyboardEvent) => e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1;
 
-/** A numeric-only input: typing accepts digits only (spec section 5), and paste keeps only the digits. */
+/**
+ * A numeric-only input: typing accepts digits only (docs/spec/product-spec.md, §5 Validation rules), and
+ * paste keeps only the digits.
+ */
 export function DigitsInput({
   value,
   defaultValue,

@@ -58,7 +58,7 @@ export function buildUrl(name: ApiEndpointName, params?: PathParams, query?: Api
   return s ? `${path}?${s}` : path;
 }
 
-/** The headers every call sends (spec section 7). */
+/** The headers every call sends (docs/spec/product-spec.md, §7 The calls it makes). */
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
@@ -123,7 +123,10 @@ export async function api<T = unknown>(name: ApiEndpointName, opts: ApiOptions =
 // Built from a string so the pattern holds no raw control characters.
 const CONTROL_CHARACTERS = new RegExp(`[${String.fromCharCode(0)}-${String.fromCharCode(31)}]`, "g");
 
-/** "Report.XLSX" -> "Report.xlsx": downloads keep their name with the extension lower-cased (spec section 9). */
+/**
+ * "Report.XLSX" -> "Report.xlsx": downloads keep their name with the extension lower-cased
+ * (docs/spec/product-spec.md, §9 Business constants and limits).
+ */
 export function normalizeDownloadName(name: string, fallback = "download"): string {
   const base = name.replace(/[\\/]/g, "_").replace(CONTROL_CHARACTERS, "").trim() || fallback;
   const dot = base.lastIndexOf(".");

@@ -11,7 +11,10 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** yyyy-MM-dd (spec section 9) in the given zone, the browser's by default; "" for no date. */
+/**
+ * yyyy-MM-dd (docs/spec/product-spec.md, §9 Business constants and limits) in the given zone, the browser's
+ * by default; "" for no date.
+ */
 export function formatDay(value: DateInput, timeZone = browserTimeZone()): string {
   const d = toDate(value);
   return d ? formatDate(d, timeZone) : "";

@@ -1,6 +1,6 @@
 import { ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
 
-/** Subscriptions of the two partner-program portals (docs/DOMAIN.md). */
+/** Subscriptions of the two partner-program portals (docs/domain.md, "Roles and subscriptions"). */
 export const isPortalSubscription = (subscriptionId: number) =>
   subscriptionId === SUBSCRIPTION.retailerProgram || subscriptionId === SUBSCRIPTION.secondPartner;
 

@@ -1,7 +1,10 @@
 import type { LoggedInUser } from "@fieldlead/contracts";
 import { useSyncExternalStore } from "react";
 
-/** The spec's storage key (section 7): the logged-in user object exactly as the API returned it. */
+/**
+ * The spec's storage key (docs/spec/product-spec.md, §7 The calls it makes): the logged-in user object
+ * exactly as the API returned it.
+ */
 export const SESSION_KEY = "login";
 /** The email typed at sign-in; the LoggedInUser carries none, and the user menu shows it. */
 export const LOGIN_EMAIL_KEY = "loginEmail";

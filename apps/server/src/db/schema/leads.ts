@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   index,
@@ -12,8 +11,9 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
-import { organizations, stores, territories } from "./organizations";
+import { organizations, stores, tenantKey, territories } from "./organizations";
 import { serviceTypeQuestions, serviceTypes } from "./settings";
 import { users } from "./users";
 
@@ -34,12 +34,12 @@ export const leads = pgTable(
     source: text("source", {
       enum: ["app", "qr", "retailerProgram", "secondPartner", "web", "import"],
     }).notNull(),
-    storeId: integer("store_id").references(() => stores.id),
+    storeId: integer("store_id"),
     /** The store's territory when the lead was captured (kept, so moving a store does not move its leads). */
-    territoryId: integer("territory_id").references(() => territories.id),
+    territoryId: integer("territory_id"),
     capturedByUserId: integer("captured_by_user_id").references(() => users.id),
     capturedAt: timestamp("captured_at", { withTimezone: true }).notNull(),
-    serviceTypeId: integer("service_type_id").references(() => serviceTypes.id),
+    serviceTypeId: integer("service_type_id"),
     statusId: smallint("status_id").notNull().default(1),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -53,9 +53,7 @@ export const leads = pgTable(
     zip: text("zip"),
     languageId: integer("language_id"),
     notes: text("notes"),
-    duplicateOfLeadId: bigint("duplicate_of_lead_id", { mode: "number" }).references(
-      (): AnyPgColumn => leads.id,
-    ),
+    duplicateOfLeadId: bigint("duplicate_of_lead_id", { mode: "number" }),
     rejectionReason: text("rejection_reason"),
     // The programs' own fields (retailer program: group and job type; second partner: service id and ad code).
     hdsfiGroupId: integer("hdsfi_group_id"),
@@ -116,6 +114,11 @@ export const leads = pgTable(
     index("leads_org_deleted_idx")
       .on(t.organizationId, t.deletedAt.desc())
       .where(sql`deleted_at is not null`),
+    unique("leads_org_id_key").on(t.organizationId, t.id),
+    tenantKey("leads_store_id_tenant_fk", [t.organizationId, t.storeId], stores),
+    tenantKey("leads_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
+    tenantKey("leads_service_type_id_tenant_fk", [t.organizationId, t.serviceTypeId], serviceTypes),
+    tenantKey("leads_duplicate_of_lead_id_tenant_fk", [t.organizationId, t.duplicateOfLeadId], t),
   ],
 );
 
@@ -126,17 +129,15 @@ export const leadAnswers = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    leadId: bigint("lead_id", { mode: "number" })
-      .notNull()
-      .references(() => leads.id),
-    questionId: integer("question_id")
-      .notNull()
-      .references(() => serviceTypeQuestions.id),
+    leadId: bigint("lead_id", { mode: "number" }).notNull(),
+    questionId: integer("question_id").notNull(),
     value: jsonb("value").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.leadId, t.questionId] }),
     index("lead_answers_org_question_idx").on(t.organizationId, t.questionId),
+    tenantKey("lead_answers_lead_id_tenant_fk", [t.organizationId, t.leadId], leads),
+    tenantKey("lead_answers_question_id_tenant_fk", [t.organizationId, t.questionId], serviceTypeQuestions),
   ],
 );
 
@@ -147,9 +148,7 @@ export const leadConsents = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    leadId: bigint("lead_id", { mode: "number" })
-      .notNull()
-      .references(() => leads.id),
+    leadId: bigint("lead_id", { mode: "number" }).notNull(),
     destination: text("destination", {
       enum: ["crm", "retailer", "retailerProgram", "secondPartner"],
     }).notNull(),
@@ -158,7 +157,10 @@ export const leadConsents = pgTable(
     recordedByUserId: integer("recorded_by_user_id").references(() => users.id),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.leadId, t.destination] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.leadId, t.destination] }),
+    tenantKey("lead_consents_lead_id_tenant_fk", [t.organizationId, t.leadId], leads),
+  ],
 );
 
 /** Every change of a lead: who, when, and the changed fields before and after. Sends will land here too. */
@@ -169,16 +171,19 @@ export const leadHistory = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    leadId: bigint("lead_id", { mode: "number" })
-      .notNull()
-      .references(() => leads.id),
+    leadId: bigint("lead_id", { mode: "number" }).notNull(),
     action: text("action").notNull(),
     userId: integer("user_id").references(() => users.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
+    /** Why, when the person gave a reason (a rejection, a correction). */
+    reason: text("reason"),
   },
-  (t) => [index("lead_history_org_lead_idx").on(t.organizationId, t.leadId, t.at)],
+  (t) => [
+    index("lead_history_org_lead_idx").on(t.organizationId, t.leadId, t.at),
+    tenantKey("lead_history_lead_id_tenant_fk", [t.organizationId, t.leadId], leads),
+  ],
 );
 
 /**
@@ -195,11 +200,11 @@ export const captureEntries = pgTable(
     source: text("source").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     submittedByUserId: integer("submitted_by_user_id").references(() => users.id),
-    storeId: integer("store_id").references(() => stores.id),
-    territoryId: integer("territory_id").references(() => territories.id),
+    storeId: integer("store_id"),
+    territoryId: integer("territory_id"),
     payload: jsonb("payload").notNull(),
     outcome: text("outcome", { enum: ["lead", "duplicate", "rejected", "invalid"] }).notNull(),
-    leadId: bigint("lead_id", { mode: "number" }).references(() => leads.id),
+    leadId: bigint("lead_id", { mode: "number" }),
     rejectionReason: text("rejection_reason"),
     message: text("message"),
   },
@@ -207,5 +212,8 @@ export const captureEntries = pgTable(
     index("capture_entries_org_received_idx").on(t.organizationId, t.receivedAt.desc(), t.id.desc()),
     index("capture_entries_org_lead_idx").on(t.organizationId, t.leadId).where(sql`lead_id is not null`),
     index("capture_entries_org_user_idx").on(t.organizationId, t.submittedByUserId, t.receivedAt.desc()),
+    tenantKey("capture_entries_store_id_tenant_fk", [t.organizationId, t.storeId], stores),
+    tenantKey("capture_entries_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
+    tenantKey("capture_entries_lead_id_tenant_fk", [t.organizationId, t.leadId], leads),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -9,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -51,7 +53,10 @@ export const territories = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps,
   },
-  (t) => [index("territories_org_name_idx").on(t.organizationId, t.name)],
+  (t) => [
+    index("territories_org_name_idx").on(t.organizationId, t.name),
+    unique("territories_org_id_key").on(t.organizationId, t.id),
+  ],
 );
 
 export const stores = pgTable(
@@ -61,7 +66,7 @@ export const stores = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    territoryId: integer("territory_id").references(() => territories.id),
+    territoryId: integer("territory_id"),
     brandId: integer("brand_id"),
     name: text("name").notNull(),
     storeNumber: text("store_number"),
@@ -80,7 +85,23 @@ export const stores = pgTable(
     index("stores_org_territory_idx").on(t.organizationId, t.territoryId),
     index("stores_org_brand_idx").on(t.organizationId, t.brandId),
     index("stores_org_state_idx").on(t.organizationId, t.state),
+    unique("stores_org_id_key").on(t.organizationId, t.id),
+    tenantKey("stores_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
   ],
 );
+
+/**
+ * A reference from one tenant table to another: `(organization_id, x_id)` to `x (organization_id, id)`, so the
+ * database refuses a row pointing at another organization's row (docs/decisions/0022-tenancy-in-the-database.md).
+ * Every such reference is one of these (test/tenant-keys.api.test.ts checks the schema); the target table holds
+ * a unique `(organization_id, id)`. A null `x_id` is not checked (MATCH SIMPLE), as before.
+ */
+export function tenantKey(
+  name: string,
+  columns: [organizationId: AnyPgColumn, id: AnyPgColumn],
+  target: { organizationId: AnyPgColumn; id: AnyPgColumn },
+) {
+  return foreignKey({ name, columns, foreignColumns: [target.organizationId, target.id] });
+}
 
 export { timestamps };

@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -62,4 +65,59 @@ export const mailMessages = pgTable(
     error: text("error"),
   },
   (t) => [index("mail_messages_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Work that must not be lost (docs/decisions/0019-outbox.md): a row written in the same transaction as its cause,
+ * claimed by the worker with FOR UPDATE SKIP LOCKED, retried with backoff until its handler succeeds. `key` makes
+ * a second write of the same work a no-op, and handlers check it so a repeat does nothing.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    key: text("key").notNull().unique("outbox_key_unique"),
+    /** The organization the work belongs to, when it belongs to one (for the status page and clean-up). */
+    organizationId: integer("organization_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "done", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.runAfter).where(sql`status = 'pending'`),
+    index("outbox_done_idx").on(t.doneAt).where(sql`status = 'done'`),
+  ],
+);
+
+/**
+ * The first answer to a create sent with an `Idempotency-Key` (platform/idempotency.ts), written in the same
+ * transaction as what it created: a repeat of the key by the same actor gets this answer instead of a second row.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    organizationId: integer("organization_id").notNull(),
+    /** Who sent it: `u{userId}` for a signed-in user, another prefix for public callers. */
+    actor: text("actor").notNull(),
+    /** The call, such as `leads.capture`. */
+    operation: text("operation").notNull(),
+    key: text("key").notNull(),
+    /** A hash of the request body: the same key with a different body is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    statusCode: integer("status_code").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.actor, t.operation, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );

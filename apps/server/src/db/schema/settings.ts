@@ -8,9 +8,10 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { organizations, territories, timestamps } from "./organizations";
+import { organizations, tenantKey, territories, timestamps } from "./organizations";
 
 /** What an organization's leads are for (HVAC, water heaters, windows...): each asks its own questions. */
 export const serviceTypes = pgTable(
@@ -29,6 +30,7 @@ export const serviceTypes = pgTable(
   (t) => [
     uniqueIndex("service_types_org_name_key").on(t.organizationId, sql`lower(${t.name})`),
     index("service_types_org_sort_idx").on(t.organizationId, t.sortOrder),
+    unique("service_types_org_id_key").on(t.organizationId, t.id),
   ],
 );
 
@@ -39,9 +41,7 @@ export const serviceTypeQuestions = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    serviceTypeId: integer("service_type_id")
-      .notNull()
-      .references(() => serviceTypes.id),
+    serviceTypeId: integer("service_type_id").notNull(),
     text: text("text").notNull(),
     dataTypeId: smallint("data_type_id").notNull(),
     fieldTypeId: smallint("field_type_id").notNull(),
@@ -50,7 +50,15 @@ export const serviceTypeQuestions = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps,
   },
-  (t) => [index("service_type_questions_org_type_idx").on(t.organizationId, t.serviceTypeId, t.sortOrder)],
+  (t) => [
+    index("service_type_questions_org_type_idx").on(t.organizationId, t.serviceTypeId, t.sortOrder),
+    unique("service_type_questions_org_id_key").on(t.organizationId, t.id),
+    tenantKey(
+      "service_type_questions_service_type_id_tenant_fk",
+      [t.organizationId, t.serviceTypeId],
+      serviceTypes,
+    ),
+  ],
 );
 
 /** The choices of a dropdown, radio or checkbox question. */
@@ -61,14 +69,19 @@ export const questionResponses = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    questionId: integer("question_id")
-      .notNull()
-      .references(() => serviceTypeQuestions.id),
+    questionId: integer("question_id").notNull(),
     text: text("text").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("question_responses_org_question_idx").on(t.organizationId, t.questionId, t.sortOrder)],
+  (t) => [
+    index("question_responses_org_question_idx").on(t.organizationId, t.questionId, t.sortOrder),
+    tenantKey(
+      "question_responses_question_id_tenant_fk",
+      [t.organizationId, t.questionId],
+      serviceTypeQuestions,
+    ),
+  ],
 );
 
 /**
@@ -83,7 +96,7 @@ export const businessContacts = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    territoryId: integer("territory_id").references(() => territories.id),
+    territoryId: integer("territory_id"),
     appointmentTypeId: integer("appointment_type_id"),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -99,6 +112,7 @@ export const businessContacts = pgTable(
       t.appointmentTypeId,
       t.sortOrder,
     ),
+    tenantKey("business_contacts_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
   ],
 );
 

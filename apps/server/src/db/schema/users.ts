@@ -10,9 +10,10 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { organizations, stores, territories, timestamps } from "./organizations";
+import { organizations, stores, tenantKey, territories, timestamps } from "./organizations";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -71,6 +72,7 @@ export const memberships = pgTable(
     uniqueIndex("memberships_org_user_key").on(t.organizationId, t.userId),
     index("memberships_user_idx").on(t.userId),
     index("memberships_org_role_idx").on(t.organizationId, t.roleId),
+    unique("memberships_org_id_key").on(t.organizationId, t.id),
   ],
 );
 
@@ -80,16 +82,22 @@ export const membershipTerritories = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    membershipId: integer("membership_id")
-      .notNull()
-      .references(() => memberships.id, { onDelete: "cascade" }),
-    territoryId: integer("territory_id")
-      .notNull()
-      .references(() => territories.id),
+    membershipId: integer("membership_id").notNull(),
+    territoryId: integer("territory_id").notNull(),
   },
   (t) => [
     uniqueIndex("membership_territories_key").on(t.organizationId, t.membershipId, t.territoryId),
     index("membership_territories_territory_idx").on(t.organizationId, t.territoryId),
+    tenantKey(
+      "membership_territories_membership_id_tenant_fk",
+      [t.organizationId, t.membershipId],
+      memberships,
+    ).onDelete("cascade"),
+    tenantKey(
+      "membership_territories_territory_id_tenant_fk",
+      [t.organizationId, t.territoryId],
+      territories,
+    ),
   ],
 );
 
@@ -99,16 +107,18 @@ export const membershipStores = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id),
-    membershipId: integer("membership_id")
-      .notNull()
-      .references(() => memberships.id, { onDelete: "cascade" }),
-    storeId: integer("store_id")
-      .notNull()
-      .references(() => stores.id),
+    membershipId: integer("membership_id").notNull(),
+    storeId: integer("store_id").notNull(),
   },
   (t) => [
     uniqueIndex("membership_stores_key").on(t.organizationId, t.membershipId, t.storeId),
     index("membership_stores_store_idx").on(t.organizationId, t.storeId),
+    tenantKey(
+      "membership_stores_membership_id_tenant_fk",
+      [t.organizationId, t.membershipId],
+      memberships,
+    ).onDelete("cascade"),
+    tenantKey("membership_stores_store_id_tenant_fk", [t.organizationId, t.storeId], stores),
   ],
 );
 

@@ -143,6 +143,39 @@ export function accountRepository() {
     },
 
     /**
+     * Issues an invitation link unless one went to this person for this organization less than `cooldownSeconds`
+     * ago. Call it inside a transaction: the user's row is locked first, so of two requests at once only one
+     * issues a link (the other sees it). Returns when the previous one was issued when it refuses.
+     */
+    async createInviteLinkUnlessRecent(
+      tx: Tx,
+      input: {
+        linkId: string;
+        userId: number;
+        organizationId: number;
+        hours: number;
+        cooldownSeconds: number;
+      },
+    ): Promise<{ created: true } | { created: false; lastAt: Date }> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
+      const [last] = await tx
+        .select({ at: sql<Date | string | null>`max(${passwordLinks.createdAt})` })
+        .from(passwordLinks)
+        .where(
+          and(
+            eq(passwordLinks.userId, input.userId),
+            eq(passwordLinks.purpose, "invite"),
+            eq(passwordLinks.organizationId, input.organizationId),
+          ),
+        );
+      const lastAt = last?.at ? new Date(last.at) : null;
+      if (lastAt && Date.now() - lastAt.getTime() < input.cooldownSeconds * 1000)
+        return { created: false, lastAt };
+      await this.createLink(tx, { ...input, purpose: "invite" });
+      return { created: true };
+    },
+
+    /**
      * Issues a reset link that replaces the user's open reset links: they are spent (answer as used) and only
      * the new one works. Call it inside a transaction: the user's row is locked first, so two requests at once
      * still leave one working link. Invitation links are not touched.

@@ -3,7 +3,7 @@ import { randomId } from "@fieldlead/contracts";
 import type { SessionRepository } from "../../platform/auth/session.repository";
 import type { SessionContext } from "../../platform/context";
 import { hashPassword, verifyPassword } from "../../platform/crypto";
-import { AppError, badRequest, forbidden, unauthorized } from "../../platform/errors";
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../../platform/errors";
 import { escapeHtml, type Mailer } from "../../platform/mail";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountRepository } from "./account.repository";
@@ -134,16 +134,17 @@ export function accountService(d: AccountServiceDeps) {
       const user = await d.repo.findUserByEmail(d.uow.read, email);
       if (user?.isPlatformActive) {
         const linkId = randomId(40);
-        // A newer reset link replaces the older ones (they answer as used); invitations are left alone.
-        await d.uow.run((tx) =>
-          d.repo.replaceResetLinks(tx, { linkId, userId: user.id, hours: RESET_LINK_HOURS }),
-        );
+        // A newer reset link replaces the older ones (they answer as used); invitations are left alone. The email is
+        // recorded with the link: both are kept, or neither.
         const url = `${d.publicUrl}/reset-password/${linkId}`;
-        d.mailer.send({
-          to: user.email,
-          subject: "Reset your FieldLead password",
-          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your FieldLead account. Open this link to choose a new one (it works once, for ${RESET_LINK_HOURS} hour):\n\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-          html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your FieldLead account. <a href="${url}">Choose a new password</a> (the link works once, for ${RESET_LINK_HOURS} hour).</p><p>If it was not you, ignore this email.</p>`,
+        await d.uow.run(async (tx) => {
+          await d.repo.replaceResetLinks(tx, { linkId, userId: user.id, hours: RESET_LINK_HOURS });
+          await d.mailer.send(tx, {
+            to: user.email,
+            subject: "Reset your FieldLead password",
+            text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your FieldLead account. Open this link to choose a new one (it works once, for ${RESET_LINK_HOURS} hour):\n\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+            html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your FieldLead account. <a href="${url}">Choose a new password</a> (the link works once, for ${RESET_LINK_HOURS} hour).</p><p>If it was not you, ignore this email.</p>`,
+          });
         });
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
@@ -184,7 +185,11 @@ export function accountService(d: AccountServiceDeps) {
       return loggedInUser(userId, token, orgId);
     },
 
-    /** Issues an invitation link (the reset-link mechanism) and emails it. Used by the users module. */
+    /**
+     * Issues an invitation link (the reset-link mechanism) and emails it, in one transaction. Used by the users
+     * module. With `cooldownSeconds`, refuses (429) when an invitation went to this person for this organization
+     * less than that long ago, checked under a lock on the person so two requests at once send one email.
+     */
     async sendInvitation(input: {
       userId: number;
       email: string;
@@ -192,23 +197,38 @@ export function accountService(d: AccountServiceDeps) {
       organizationId: number;
       organizationName: string;
       invitedBy: string;
+      cooldownSeconds?: number;
     }) {
       const linkId = randomId(40);
-      await d.uow.run((tx) =>
-        d.repo.createLink(tx, {
+      const url = `${d.publicUrl}/reset-password/${linkId}`;
+      await d.uow.run(async (tx) => {
+        const link = {
           linkId,
           userId: input.userId,
-          purpose: "invite",
           organizationId: input.organizationId,
           hours: INVITE_LINK_HOURS,
-        }),
-      );
-      const url = `${d.publicUrl}/reset-password/${linkId}`;
-      d.mailer.send({
-        to: input.email,
-        subject: `You are invited to ${input.organizationName} on FieldLead`,
-        text: `Hello ${input.firstName},\n\n${input.invitedBy} invited you to ${input.organizationName} on FieldLead. Open this link to set your password and sign in (it works once, for ${INVITE_LINK_HOURS} hours):\n\n${url}`,
-        html: `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(input.invitedBy)} invited you to <b>${escapeHtml(input.organizationName)}</b> on FieldLead.</p><p><a href="${url}">Set your password and sign in</a> (the link works once, for ${INVITE_LINK_HOURS} hours).</p>`,
+        };
+        if (input.cooldownSeconds) {
+          const issued = await d.repo.createInviteLinkUnlessRecent(tx, {
+            ...link,
+            cooldownSeconds: input.cooldownSeconds,
+          });
+          if (!issued.created) {
+            const since = Date.now() - issued.lastAt.getTime();
+            const wait = Math.max(1, Math.ceil(input.cooldownSeconds - since / 1000));
+            throw tooManyRequests(
+              `An invitation was emailed to ${input.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending another.`,
+            );
+          }
+        } else {
+          await d.repo.createLink(tx, { ...link, purpose: "invite" });
+        }
+        await d.mailer.send(tx, {
+          to: input.email,
+          subject: `You are invited to ${input.organizationName} on FieldLead`,
+          text: `Hello ${input.firstName},\n\n${input.invitedBy} invited you to ${input.organizationName} on FieldLead. Open this link to set your password and sign in (it works once, for ${INVITE_LINK_HOURS} hours):\n\n${url}`,
+          html: `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(input.invitedBy)} invited you to <b>${escapeHtml(input.organizationName)}</b> on FieldLead.</p><p><a href="${url}">Set your password and sign in</a> (the link works once, for ${INVITE_LINK_HOURS} hours).</p>`,
+        });
       });
       return { expiresInHours: INVITE_LINK_HOURS };
     },

@@ -6,13 +6,13 @@ import {
   type LookupList,
   ROLE,
 } from "@fieldlead/contracts";
+import type { AddressProvider } from "../../integrations/address/address-provider";
 import type { SessionContext, TenantContext } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import { territoryScope } from "../../platform/scope";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import type { AccountRepository } from "../account/account.repository";
-import type { AddressProvider } from "./address.provider";
+import type { AccountRepository } from "../account/index";
 import { assignableRoles, requirePlatformAdmin } from "./app.policy";
 import type { featuresRepository } from "./features.repository";
 import type { LookupsRepository } from "./lookups.repository";
@@ -71,7 +71,7 @@ export function appService(d: Deps) {
           isActive: l.isActive,
           organizationsTerritoryIds: [...l.territoryIds].sort((a, b) => a - b),
         }))
-        // Inactive ones sort after the active ones (spec section 4).
+        // Inactive ones sort after the active ones (docs/spec/product-spec.md, §4 States and transitions).
         .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name));
       return {
         parentOrganizations: parents,

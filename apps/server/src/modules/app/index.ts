@@ -1,4 +1,4 @@
-export { type AddressProvider, offlineAddressProvider } from "./address.provider";
+export type { AddressProvider } from "../../integrations/address/address-provider";
 export { assignableRoles, requirePlatformAdmin } from "./app.policy";
 export { appRoutes, platformRoutes } from "./app.routes";
 export { type AppService, appService } from "./app.service";

@@ -4,7 +4,6 @@ import { REFERENCE_LISTS } from "../../db/reference-data";
 import type { AppError } from "../../platform/errors";
 import type { FormServiceType } from "../settings/index";
 import { displayAnswer, validateAnswers } from "./lead-answers";
-import { csvCell, csvLine } from "./lead-csv";
 
 const q = (
   id: number,
@@ -147,18 +146,5 @@ describe("lead statuses", () => {
     expect(LEAD_STATUSES.map((s) => ({ id: s.id, name: s.name }))).toEqual(
       REFERENCE_LISTS.leadStatus.map((s) => ({ id: s.id, name: s.name })),
     );
-  });
-});
-
-describe("CSV cells", () => {
-  it("quotes separators and quotes, and neutralizes spreadsheet formulas", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvCell("a\nb")).toBe('"a\nb"');
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("-2")).toBe("'-2");
-    expect(csvCell(-2)).toBe("-2");
-    expect(csvCell(null)).toBe("");
-    expect(csvLine(["a", 1, null])).toBe("a,1,\r\n");
   });
 });

@@ -7,6 +7,7 @@ import {
   isLegalLeadTransition,
   LEAD_STATUS,
   type LeadAnswerInput,
+  type LeadHistoryAction,
   type LeadKind,
   leadStatusName,
   nextLeadStatuses,
@@ -14,6 +15,8 @@ import {
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
+import { changes } from "../../platform/history";
+import { type IdempotencyCodec, once } from "../../platform/idempotency";
 import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { FormServiceType, LeadFormReader } from "../settings/index";
 import { type StoredAnswer, validateAnswers } from "./lead-answers";
@@ -278,8 +281,12 @@ export function leadEditor(d: Deps) {
   async function applyUpdate(tx: Tx, ctx: TenantContext, lead: LockedLead, p: Prepared, windowDays: number) {
     const patch: LeadUpdate = { ...p.patch };
     const history: HistoryInsert[] = [];
-    const entry = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) =>
-      history.push({ leadId: lead.id, action, userId: ctx.userId, before, after });
+    const entry = (
+      action: LeadHistoryAction,
+      before: Record<string, unknown>,
+      after: Record<string, unknown>,
+      reason: string | null = null,
+    ) => history.push({ entityId: lead.id, action, before, after, reason });
 
     const to = p.statusId ?? lead.statusId;
     if (to !== lead.statusId) {
@@ -292,6 +299,7 @@ export function leadEditor(d: Deps) {
           "rejected",
           { statusId: lead.statusId, status: leadStatusName(lead.statusId) },
           { statusId: to, status: leadStatusName(to), rejectionReason: p.rejectionReason },
+          p.rejectionReason,
         );
       } else if (lead.statusId === LEAD_STATUS.rejected) {
         patch.rejectionReason = null;
@@ -337,54 +345,40 @@ export function leadEditor(d: Deps) {
       if (root !== lead.duplicateOfLeadId) patch.duplicateOfLeadId = root;
     }
 
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const k of EDITABLE) {
-      if (patch[k] === undefined || patch[k] === lead[k]) continue;
-      if (k === "rejectionReason" && patch.statusId !== undefined) continue;
-      before[apiName(k)] = lead[k];
-      after[apiName(k)] = patch[k];
-    }
+    // The edited fields under their API names; a status change already records its rejection reason.
+    const fields: Record<string, string> = Object.fromEntries(
+      EDITABLE.filter((k) => k !== "rejectionReason" || patch.statusId === undefined).map((k) => [
+        k,
+        apiName(k),
+      ]),
+    );
+    const was: Record<string, unknown> = { ...lead };
+    const now: Record<string, unknown> = { ...patch };
     if (p.answers) {
-      const stored = await d.repo.storedAnswers(tx, ctx, lead.id);
-      const was = Object.fromEntries(stored.map((a) => [a.questionId, a.value]));
-      const now = Object.fromEntries(p.answers.map((a) => [a.questionId, a.value]));
-      if (JSON.stringify(was) !== JSON.stringify(now)) {
-        before.answers = was;
-        after.answers = now;
-      }
+      fields.answers = "answers";
+      was.answers = answerValues(await d.repo.storedAnswers(tx, ctx, lead.id));
+      now.answers = answerValues(p.answers);
     }
     if (p.consents) {
-      const stored = await d.repo.consents(tx, ctx, lead.id);
-      const changed = p.consents.filter((c) => {
-        const s = stored.find((x) => x.destination === c.destination);
-        return (
-          !s || s.disclosureText !== c.disclosureText || s.acceptedAt.getTime() !== c.acceptedAt.getTime()
-        );
-      });
-      if (changed.length) {
-        before.consents = Object.fromEntries(
-          stored
-            .filter((s) => changed.some((c) => c.destination === s.destination))
-            .map((s) => [
-              s.destination,
-              { disclosureText: s.disclosureText, acceptedAt: s.acceptedAt.toISOString() },
-            ]),
-        );
-        after.consents = Object.fromEntries(
-          changed.map((c) => [
-            c.destination,
-            { disclosureText: c.disclosureText, acceptedAt: c.acceptedAt.toISOString() },
-          ]),
-        );
+      // Only the consents given anew (or with another text or time), beside what they replace.
+      const consents = changes(
+        byDestination(await d.repo.consents(tx, ctx, lead.id)),
+        byDestination(p.consents),
+      );
+      if (consents) {
+        fields.consents = "consents";
+        was.consents = consents.before;
+        now.consents = consents.after;
       }
     }
-    if (Object.keys(after).length) entry("updated", before, after);
+    const edited = changes(was, now, fields);
+    if (edited) entry("updated", edited.before, edited.after);
     if (history.length === 0) return;
 
     await d.repo.update(tx, ctx, lead.id, { ...patch, updatedAt: d.now(), updatedByUserId: ctx.userId });
-    if (after.answers && p.answers) await d.repo.replaceAnswers(tx, ctx, lead.id, p.answers);
-    if (after.consents && p.consents) await d.repo.upsertConsents(tx, ctx, lead.id, p.consents, ctx.userId);
+    if (edited?.after.answers && p.answers) await d.repo.replaceAnswers(tx, ctx, lead.id, p.answers);
+    if (edited?.after.consents && p.consents)
+      await d.repo.upsertConsents(tx, ctx, lead.id, p.consents, ctx.userId);
     await d.repo.addHistory(tx, ctx, history);
   }
 
@@ -416,7 +410,16 @@ export function leadEditor(d: Deps) {
      * within the window, and keeps the capture entry exactly as submitted (also when it is refused).
      * `checkOnly` validates and reports duplicates without writing anything.
      */
-    async createInternal(ctx: TenantContext, input: EditInput, raw: unknown): Promise<SaveResult> {
+    /**
+     * With an `Idempotency-Key` (platform/idempotency.ts), a repeat of the same capture creates nothing and gets
+     * the first call's outcome: the same lead and the same earlier leads it matched.
+     */
+    async createInternal(
+      ctx: TenantContext,
+      input: EditInput,
+      raw: unknown,
+      idempotencyKey?: string,
+    ): Promise<SaveResult> {
       requireInternalCapture(ctx);
       const resolved: { store: Prepared["store"] } = { store: null };
       try {
@@ -433,49 +436,62 @@ export function leadEditor(d: Deps) {
           const found = await findDuplicates(d.uow.read, d.repo, ctx, { ...probe, capturedAt, windowDays });
           return { leadId: null, duplicates: found.rows, duplicateOfLeadId: found.rootId };
         }
-        return await d.uow.run(async (tx) => {
-          const windowDays = await d.forms.duplicateWindowDays(tx, ctx);
-          await d.repo.lockKeys(
+        const scope = {
+          organizationId: ctx.organizationId,
+          actor: `u${ctx.userId}`,
+          operation: "leads.capture",
+        };
+        return await d.uow.run((tx) =>
+          once(
             tx,
-            ctx,
-            [probe.phone, probe.email].filter((x): x is string => Boolean(x)),
-          );
-          const found = await findDuplicates(tx, d.repo, ctx, { ...probe, capturedAt, windowDays });
-          const leadId = await d.repo.insert(tx, ctx, {
-            ...p.patch,
-            kind: "internal",
-            source: "app",
-            capturedAt,
-            firstName: p.patch.firstName ?? "",
-            lastName: p.patch.lastName ?? "",
-            statusId: LEAD_STATUS.new,
-            duplicateOfLeadId: found.rootId,
-            updatedByUserId: ctx.userId,
-          });
-          await d.repo.replaceAnswers(tx, ctx, leadId, p.answers ?? []);
-          if (p.consents) await d.repo.upsertConsents(tx, ctx, leadId, p.consents, ctx.userId);
-          await d.repo.addHistory(tx, ctx, [
-            {
-              leadId,
-              action: "created",
-              userId: ctx.userId,
-              before: null,
-              after: createdSnapshot(p, capturedAt, found.rootId),
+            scope,
+            idempotencyKey,
+            raw ?? input,
+            async () => {
+              const windowDays = await d.forms.duplicateWindowDays(tx, ctx);
+              await d.repo.lockKeys(
+                tx,
+                ctx,
+                [probe.phone, probe.email].filter((x): x is string => Boolean(x)),
+              );
+              const found = await findDuplicates(tx, d.repo, ctx, { ...probe, capturedAt, windowDays });
+              const leadId = await d.repo.insert(tx, ctx, {
+                ...p.patch,
+                kind: "internal",
+                source: "app",
+                capturedAt,
+                firstName: p.patch.firstName ?? "",
+                lastName: p.patch.lastName ?? "",
+                statusId: LEAD_STATUS.new,
+                duplicateOfLeadId: found.rootId,
+                updatedByUserId: ctx.userId,
+              });
+              await d.repo.replaceAnswers(tx, ctx, leadId, p.answers ?? []);
+              if (p.consents) await d.repo.upsertConsents(tx, ctx, leadId, p.consents, ctx.userId);
+              await d.repo.addHistory(tx, ctx, [
+                {
+                  entityId: leadId,
+                  action: "created",
+                  before: null,
+                  after: createdSnapshot(p, capturedAt, found.rootId),
+                },
+              ]);
+              await d.repo.insertCaptureEntry(tx, ctx, {
+                source: "app",
+                submittedByUserId: ctx.userId,
+                storeId: p.patch.storeId ?? null,
+                territoryId: p.patch.territoryId ?? null,
+                payload: raw ?? input,
+                outcome: found.rootId ? "duplicate" : "lead",
+                leadId,
+                rejectionReason: null,
+                message: found.rootId ? `Duplicate of lead ${found.rootId}` : null,
+              });
+              return { leadId, duplicates: found.rows, duplicateOfLeadId: found.rootId };
             },
-          ]);
-          await d.repo.insertCaptureEntry(tx, ctx, {
-            source: "app",
-            submittedByUserId: ctx.userId,
-            storeId: p.patch.storeId ?? null,
-            territoryId: p.patch.territoryId ?? null,
-            payload: raw ?? input,
-            outcome: found.rootId ? "duplicate" : "lead",
-            leadId,
-            rejectionReason: null,
-            message: found.rootId ? `Duplicate of lead ${found.rootId}` : null,
-          });
-          return { leadId, duplicates: found.rows, duplicateOfLeadId: found.rootId };
-        });
+            savedCodec(d.repo, ctx),
+          ),
+        );
       } catch (err) {
         if (!input.checkOnly && err instanceof AppError && [400, 404, 409].includes(err.status)) {
           // The refused capture is kept on its own, after the failed transaction (if any) rolled back.
@@ -499,6 +515,30 @@ export function leadEditor(d: Deps) {
   };
 }
 
+/** A capture's outcome as kept for a repeat: ids only, the rows read again with the repeat's transaction. */
+type StoredSave = { leadId: number | null; duplicateIds: number[]; duplicateOfLeadId: number | null };
+
+function savedCodec(repo: LeadsRepository, ctx: TenantContext): IdempotencyCodec<SaveResult> {
+  return {
+    encode: (r): StoredSave => ({
+      leadId: r.leadId,
+      duplicateIds: r.duplicates.map((x) => x.id),
+      duplicateOfLeadId: r.duplicateOfLeadId,
+    }),
+    async decode(stored, tx) {
+      const s = stored as StoredSave;
+      const rows = await Promise.all(
+        s.duplicateIds.map((id) => repo.find(tx, ctx, id, { includeDeleted: true })),
+      );
+      return {
+        leadId: s.leadId,
+        duplicates: rows.filter((x): x is LeadRow => x !== null && x !== undefined),
+        duplicateOfLeadId: s.duplicateOfLeadId,
+      };
+    },
+  };
+}
+
 function createdSnapshot(p: Prepared, capturedAt: Date, duplicateOfLeadId: number | null) {
   const out: Record<string, unknown> = { statusId: LEAD_STATUS.new, capturedAt: capturedAt.toISOString() };
   for (const k of EDITABLE) if (p.patch[k] !== undefined && p.patch[k] !== null) out[apiName(k)] = p.patch[k];
@@ -507,5 +547,18 @@ function createdSnapshot(p: Prepared, capturedAt: Date, duplicateOfLeadId: numbe
   if (p.consents?.length) out.consents = p.consents.map((c) => c.destination);
   return out;
 }
+
+/** Answers as history keeps them: the value by question id. */
+const answerValues = (answers: { questionId: number; value: unknown }[]) =>
+  Object.fromEntries(answers.map((a) => [a.questionId, a.value]));
+
+/** Consents as history keeps them: the text shown and when it was accepted, by destination. */
+const byDestination = (consents: { destination: string; disclosureText: string; acceptedAt: Date }[]) =>
+  Object.fromEntries(
+    consents.map((c) => [
+      c.destination,
+      { disclosureText: c.disclosureText, acceptedAt: c.acceptedAt.toISOString() },
+    ]),
+  );
 
 export type LeadEditor = ReturnType<typeof leadEditor>;

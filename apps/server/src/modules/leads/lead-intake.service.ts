@@ -135,11 +135,11 @@ export function leadIntake(deps: Deps) {
               null,
             );
           }
-          await d.repo.addHistory(tx, org, [
+          // No person: the shopper or the program's feed submitted it. A lead rejected on arrival keeps why.
+          await d.repo.addHistory(tx, { organizationId: org.organizationId, userId: null }, [
             {
-              leadId,
+              entityId: leadId,
               action: "created",
-              userId: null,
               before: null,
               after: {
                 source,
@@ -147,6 +147,7 @@ export function leadIntake(deps: Deps) {
                 rejectionReason: reason,
                 duplicateOfLeadId: found.rootId,
               },
+              reason,
             },
           ]);
           const message = reason === "duplicate" ? `Duplicate of lead ${found.rootId}` : null;

@@ -293,7 +293,7 @@ describe("export", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(
-      /^attachment; filename="internal-leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=internal-leads-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const text = res.body.replace(/^\uFEFF/, "");
     const header = text.split("\r\n")[0];
@@ -318,7 +318,7 @@ describe("export", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe(XLSX_CONTENT_TYPE);
     expect(res.headers["content-disposition"]).toMatch(
-      /^attachment; filename="internal-leads-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+      /^attachment; filename=internal-leads-\d{4}-\d{2}-\d{2}\.xlsx$/,
     );
     const file = res.rawPayload;
     expect(file.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
@@ -354,7 +354,7 @@ describe("export", () => {
       const res = await k.inject(admin, "POST", `/api/leads/${path}/search`, { format: "xlsx" });
       expect(res.statusCode, path).toBe(200);
       expect(res.headers["content-type"]).toBe(XLSX_CONTENT_TYPE);
-      expect(res.headers["content-disposition"]).toMatch(new RegExp(`filename="${file}-[\\d-]+\\.xlsx"$`));
+      expect(res.headers["content-disposition"]).toMatch(new RegExp(`filename=${file}-[\\d-]+\\.xlsx$`));
       expect(sheetRows(res.rawPayload).length, path).toBeGreaterThan(1);
     }
     const bad = await k.inject(admin, "POST", "/api/leads/internal/search", { format: "pdf" });

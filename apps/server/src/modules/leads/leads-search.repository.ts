@@ -6,10 +6,20 @@ import {
   type LeadSource,
   type RejectionReason,
 } from "@fieldlead/contracts";
-import { and, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { captureEntries, leads, serviceTypes, stores, territories, users } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
+import {
+  countQuery,
+  countRows,
+  likePattern,
+  type OrderTerm,
+  type PageWindow,
+  sortBy,
+  type TimeRange,
+  withinRange,
+} from "../../platform/query-kit";
 import { selectLeadRows } from "./lead-rows";
 import type { LeadScope } from "./leads.policy";
 
@@ -21,7 +31,7 @@ export type LeadFilters = {
   rejected: "only" | "exclude";
   statusIds?: number[];
   rejectionReasons?: RejectionReason[];
-  range?: { start: Date | null; end: Date | null };
+  range?: TimeRange;
   territoryIds?: number[];
   storeIds?: number[];
   leadGeneratorIds?: number[];
@@ -33,7 +43,7 @@ export type LeadFilters = {
 export type Sort<K extends string> = { key: K; direction: "asc" | "desc" };
 export type CaptureFilters = {
   scope: LeadScope;
-  range?: { start: Date | null; end: Date | null };
+  range?: TimeRange;
   territoryIds?: number[];
   storeIds?: number[];
   leadGeneratorIds?: number[];
@@ -42,7 +52,6 @@ export type CaptureFilters = {
 };
 
 const some = <T>(xs: T[] | undefined): xs is T[] => Array.isArray(xs) && xs.length > 0;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Name, phone or email, index-friendly: digits search the phone by prefix, an "@" the email by prefix,
@@ -54,19 +63,19 @@ export function textCondition(text: string | null | undefined): SQL | undefined 
   const digits = t.replace(/\D/g, "");
   if (/^[\d\s().+-]+$/.test(t) && digits.length >= 3) {
     const d = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-    return like(leads.phone, `${d}%`);
+    return like(leads.phone, likePattern(d, "prefix"));
   }
   const lower = t.toLowerCase();
-  if (lower.includes("@")) return like(leads.email, `${escapeLike(lower)}%`);
+  if (lower.includes("@")) return like(leads.email, likePattern(lower, "prefix"));
   const first = sql`lower(${leads.firstName})`;
   const last = sql`lower(${leads.lastName})`;
   const words = lower.split(/[\s,]+/).filter(Boolean);
   if (words.length === 1) {
-    const w = `${escapeLike(words[0])}%`;
+    const w = likePattern(words[0], "prefix");
     return or(like(last, w), like(first, w), like(leads.email, w));
   }
-  const a = `${escapeLike(words[0])}%`;
-  const b = `${escapeLike(words[words.length - 1])}%`;
+  const a = likePattern(words[0], "prefix");
+  const b = likePattern(words[words.length - 1], "prefix");
   return or(and(like(first, a), like(last, b)), and(like(last, a), like(first, b)));
 }
 
@@ -103,8 +112,7 @@ export function leadConditions(f: LeadFilters): SQL | undefined {
   if (some(f.statusIds)) c.push(inArray(leads.statusId, f.statusIds));
   else if (f.rejected === "exclude") c.push(ne(leads.statusId, LEAD_STATUS.rejected));
   if (some(f.rejectionReasons)) c.push(inArray(leads.rejectionReason, f.rejectionReasons));
-  if (f.range?.start) c.push(gte(leads.capturedAt, f.range.start));
-  if (f.range?.end) c.push(lt(leads.capturedAt, f.range.end));
+  c.push(...withinRange(leads.capturedAt, f.range));
   if (some(f.territoryIds)) c.push(inArray(leads.territoryId, f.territoryIds));
   if (some(f.storeIds)) c.push(inArray(leads.storeId, f.storeIds));
   if (some(f.leadGeneratorIds)) c.push(inArray(leads.capturedByUserId, f.leadGeneratorIds));
@@ -115,12 +123,10 @@ export function leadConditions(f: LeadFilters): SQL | undefined {
 }
 
 /**
- * Capture time and id are sorted exactly as the indexes hold them (DESC NULLS LAST, scanned backwards for
- * ascending), so the first page of the default sort is an index range scan with no sort.
+ * Every term sorts its nulls low (DESC NULLS LAST, scanned backwards for ascending): capture time and id exactly as
+ * the indexes hold them, so the first page of the default sort is an index range scan with no sort.
  */
-function dir(column: SQL | typeof leads.id | typeof leads.capturedAt, direction: "asc" | "desc"): SQL {
-  return direction === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
-}
+const low = (by: SQL | typeof leads.id | typeof leads.capturedAt): OrderTerm => ({ by, nulls: "low" });
 
 /**
  * The name sorts match the name sort indexes (`lower(name) desc nulls last, captured_at desc, id desc`), so the
@@ -132,76 +138,93 @@ function dir(column: SQL | typeof leads.id | typeof leads.capturedAt, direction:
 export function leadOrder(s: Sort<LeadSortKey>, opts: { textSearch?: boolean } = {}): SQL[] {
   const name = (column: typeof leads.firstName | typeof leads.lastName) =>
     opts.textSearch ? sql`(lower(${column}) || '')` : sql`lower(${column})`;
-  const by: Record<LeadSortKey, SQL | typeof leads.id | typeof leads.capturedAt> = {
-    capturedAt: leads.capturedAt,
-    id: leads.id,
-    firstName: name(leads.firstName),
-    lastName: name(leads.lastName),
-    phone: sql`${leads.phone}`,
-    email: sql`${leads.email}`,
-    status: sql`${leads.statusId}`,
-    storeName: sql`${stores.name}`,
-    territoryName: sql`${territories.name}`,
-    leadGeneratorName: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
-    serviceTypeName: sql`${serviceTypes.name}`,
+  // Ties by capture time, then id, in the same direction.
+  const then = (by: SQL) => [low(by), low(leads.capturedAt), low(leads.id)];
+  const allowList: Record<LeadSortKey, OrderTerm[]> = {
+    capturedAt: [low(leads.capturedAt), low(leads.id)],
+    id: [low(leads.id)],
+    firstName: then(name(leads.firstName)),
+    lastName: then(name(leads.lastName)),
+    phone: then(sql`${leads.phone}`),
+    email: then(sql`${leads.email}`),
+    status: then(sql`${leads.statusId}`),
+    storeName: then(sql`${stores.name}`),
+    territoryName: then(sql`${territories.name}`),
+    leadGeneratorName: then(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+    serviceTypeName: then(sql`${serviceTypes.name}`),
   };
-  const order = [dir(by[s.key], s.direction)];
-  if (s.key !== "capturedAt" && s.key !== "id") order.push(dir(leads.capturedAt, s.direction));
-  if (s.key !== "id") order.push(dir(leads.id, s.direction));
-  return order;
+  return sortBy(allowList, s, { key: "capturedAt", direction: "desc" });
 }
 
-/** Counts at most `cap + 1` rows, so a count over a million leads costs no more than a page of 10,000. */
-async function cappedCount(exec: Tx, from: SQL, cap: number) {
-  const r = (await exec.execute(
-    sql`select count(*)::int as n from (${from} limit ${cap + 1}) t`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  const n = Number(r.rows[0].n);
-  return { total: Math.min(n, cap), capped: n > cap };
+/** Capture entries: newest first by default, the id breaking ties. */
+function captureOrder(s: Sort<"receivedAt" | "id">): SQL[] {
+  return sortBy(
+    {
+      receivedAt: [low(sql`${captureEntries.receivedAt}`), low(sql`${captureEntries.id}`)],
+      id: [low(sql`${captureEntries.id}`)],
+    },
+    s,
+    { key: "receivedAt", direction: "desc" },
+  );
 }
 
 const dialect = new PgDialect();
 
+const captureColumns = {
+  id: captureEntries.id,
+  receivedAt: captureEntries.receivedAt,
+  source: captureEntries.source,
+  storeId: captureEntries.storeId,
+  storeName: stores.name,
+  storeTimeZone: stores.timeZone,
+  territoryId: captureEntries.territoryId,
+  territoryName: territories.name,
+  submittedByUserId: captureEntries.submittedByUserId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  outcome: captureEntries.outcome,
+  leadId: captureEntries.leadId,
+  rejectionReason: captureEntries.rejectionReason,
+  message: captureEntries.message,
+  payload: captureEntries.payload,
+};
+
+/** Rows fetched by id come back in the order of the ids. */
+function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const pos = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (pos.get(a.id) ?? 0) - (pos.get(b.id) ?? 0));
+}
+
 export function leadsSearchRepository() {
-  const pageQuery = (exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, limit: number, offset: number) =>
+  const pageQuery = (exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow) =>
     selectLeadRows(exec)
       .where(leadConditions(f))
       .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
-      .limit(limit)
-      .offset(offset);
+      .limit(window.limit)
+      .offset(window.offset);
   const countFrom = (f: LeadFilters) => sql`select 1 from ${leads} where ${leadConditions(f)}`;
+  const selectCaptures = (exec: Tx) =>
+    exec
+      .select(captureColumns)
+      .from(captureEntries)
+      .leftJoin(stores, eq(stores.id, captureEntries.storeId))
+      .leftJoin(territories, eq(territories.id, captureEntries.territoryId))
+      .leftJoin(users, eq(users.id, captureEntries.submittedByUserId));
 
   return {
-    async page(
-      exec: Tx,
-      f: LeadFilters,
-      sort: Sort<LeadSortKey>,
-      limit: number,
-      offset: number,
-      countCap: number,
-    ) {
+    /** One page and the count of the whole result, stopping at `countCap`. */
+    async page(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow, countCap: number) {
       const [rows, count] = await Promise.all([
-        pageQuery(exec, f, sort, limit, offset),
-        cappedCount(exec, countFrom(f), countCap),
+        pageQuery(exec, f, sort, window),
+        countRows(exec, countFrom(f), countCap),
       ]);
-      return { rows, ...count };
+      return { rows, count };
     },
 
     /** The SQL text and parameters of a page and of its count, for the benchmark to run them on their own. */
-    sqlOf(
-      exec: Tx,
-      f: LeadFilters,
-      sort: Sort<LeadSortKey>,
-      limit: number,
-      offset: number,
-      countCap: number,
-    ) {
-      const page = pageQuery(exec, f, sort, limit, offset).toSQL();
-      const count = dialect.sqlToQuery(
-        sql`select count(*)::int as n from (${countFrom(f)} limit ${countCap + 1}) t`,
-      );
+    sqlOf(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow, countCap: number) {
+      const page = pageQuery(exec, f, sort, window).toSQL();
+      const count = dialect.sqlToQuery(countQuery(countFrom(f), countCap));
       return {
         page: { sql: page.sql, params: page.params },
         count: { sql: count.sql, params: count.params },
@@ -232,57 +255,48 @@ export function leadsSearchRepository() {
           sql`${leads.id} = any(${sql.param(ids)}::bigint[])`,
         ),
       );
-      const pos = new Map(ids.map((id, i) => [id, i]));
-      return rows.sort((a, b) => (pos.get(a.id) ?? 0) - (pos.get(b.id) ?? 0));
+      return inOrderOf(ids, rows);
     },
 
     async capturePage(
       exec: Tx,
       f: CaptureFilters,
       sort: Sort<"receivedAt" | "id">,
-      limit: number,
-      offset: number,
-      cap: number,
+      window: PageWindow,
+      countCap: number,
     ) {
       const where = captureConditions(f);
-      const order =
-        sort.key === "id"
-          ? [dir(sql`${captureEntries.id}`, sort.direction)]
-          : [
-              dir(sql`${captureEntries.receivedAt}`, sort.direction),
-              dir(sql`${captureEntries.id}`, sort.direction),
-            ];
       const [rows, count] = await Promise.all([
-        exec
-          .select({
-            id: captureEntries.id,
-            receivedAt: captureEntries.receivedAt,
-            source: captureEntries.source,
-            storeId: captureEntries.storeId,
-            storeName: stores.name,
-            storeTimeZone: stores.timeZone,
-            territoryId: captureEntries.territoryId,
-            territoryName: territories.name,
-            submittedByUserId: captureEntries.submittedByUserId,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            outcome: captureEntries.outcome,
-            leadId: captureEntries.leadId,
-            rejectionReason: captureEntries.rejectionReason,
-            message: captureEntries.message,
-            payload: captureEntries.payload,
-          })
-          .from(captureEntries)
-          .leftJoin(stores, eq(stores.id, captureEntries.storeId))
-          .leftJoin(territories, eq(territories.id, captureEntries.territoryId))
-          .leftJoin(users, eq(users.id, captureEntries.submittedByUserId))
+        selectCaptures(exec)
           .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        cappedCount(exec, sql`select 1 from ${captureEntries} where ${where}`, cap),
+          .orderBy(...captureOrder(sort))
+          .limit(window.limit)
+          .offset(window.offset),
+        countRows(exec, sql`select 1 from ${captureEntries} where ${where}`, countCap),
       ]);
-      return { rows, ...count };
+      return { rows, count };
+    },
+
+    /** The ids of a whole capture-entry result in order (exports fetch the rows in chunks after). */
+    async captureIds(exec: Tx, f: CaptureFilters, sort: Sort<"receivedAt" | "id">, limit: number) {
+      const rows = await exec
+        .select({ id: captureEntries.id })
+        .from(captureEntries)
+        .where(captureConditions(f))
+        .orderBy(...captureOrder(sort))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async captureRowsByIds(exec: Tx, scope: { organizationId: number }, ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await selectCaptures(exec).where(
+        and(
+          eq(captureEntries.organizationId, scope.organizationId),
+          sql`${captureEntries.id} = any(${sql.param(ids)}::bigint[])`,
+        ),
+      );
+      return inOrderOf(ids, rows);
     },
   };
 }
@@ -296,8 +310,7 @@ function captureConditions(f: CaptureFilters): SQL | undefined {
       source: captureEntries.source,
     }),
   ];
-  if (f.range?.start) c.push(gte(captureEntries.receivedAt, f.range.start));
-  if (f.range?.end) c.push(lt(captureEntries.receivedAt, f.range.end));
+  c.push(...withinRange(captureEntries.receivedAt, f.range));
   if (some(f.territoryIds)) c.push(inArray(captureEntries.territoryId, f.territoryIds));
   if (some(f.storeIds)) c.push(inArray(captureEntries.storeId, f.storeIds));
   if (some(f.leadGeneratorIds)) c.push(inArray(captureEntries.submittedByUserId, f.leadGeneratorIds));

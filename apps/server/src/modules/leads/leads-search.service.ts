@@ -1,9 +1,8 @@
 import {
-  addDays,
+  type CaptureEntryItem,
   type CaptureEntryPage,
   type CaptureEntrySearchRequest,
   type CaptureOutcome,
-  type DateRangeOption,
   formatDate,
   LEAD_EXPORT_ROW_CAP,
   LEAD_SEARCH_COUNT_CAP,
@@ -11,17 +10,16 @@ import {
   type LeadSearchRequest,
   type LeadSource,
   type RejectionReason,
-  resolveDateRange,
-  zonedDateTimeToUtc,
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
-import { badRequest } from "../../platform/errors";
+import { type ExportColumn, type ExportFile, exportFile } from "../../platform/export";
+import { inChunks, pageOf, pageResult, tenantDateRange } from "../../platform/query-kit";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import { type ExportFile, exportFile, type LeadCsvRow, leadCsvColumns } from "./lead-csv";
+import { type LeadExportRow, leadExportColumns } from "./lead-export";
 import { localDateTime, personName, toListItem } from "./leads.mapper";
 import { leadScope, requireLeadRestorer } from "./leads.policy";
 import type { LeadsRepository } from "./leads.repository";
-import type { LeadFilters, LeadsSearchRepository } from "./leads-search.repository";
+import type { CaptureRow, LeadFilters, LeadsSearchRepository } from "./leads-search.repository";
 
 type Deps = { uow: UnitOfWork; search: LeadsSearchRepository; repo: LeadsRepository; now: () => Date };
 
@@ -35,55 +33,33 @@ const VIEW_FILTERS: Record<LeadView, Pick<LeadFilters, "kind" | "sources" | "rej
   secondPartner: { sources: ["secondPartner"], rejected: "exclude" },
   rejected: { rejected: "only" },
 };
-const VIEW_FILE: Record<LeadView, string> = {
-  internal: "internal-leads",
-  external: "external-leads",
-  retailerProgram: "retailer-program-leads",
-  secondPartner: "second-partner-leads",
-  rejected: "rejected-leads",
+/** The title of a list's export: its sheet, and its file name (`internal-leads-2026-11-21.csv`). */
+const VIEW_TITLE: Record<LeadView, string> = {
+  internal: "Internal leads",
+  external: "External leads",
+  retailerProgram: "Retailer program leads",
+  secondPartner: "Second partner leads",
+  rejected: "Rejected leads",
 };
-const EXPORT_CHUNK = 5000;
-
-/** "internal-leads" -> "Internal leads": the sheet of an XLSX export. */
-const sheetOf = (file: string) => file.charAt(0).toUpperCase() + file.slice(1).replace(/-/g, " ");
-
 /**
- * The capture-time range of a search in the organization's zone: a custom range of local dates (either end
- * may be open) or one of the ten named ranges. None: all time.
+ * Rows read per query while an export streams: small enough that a chunk's rows are gone before the garbage
+ * collector moves them to the old generation, large enough that the queries cost little beside the writing.
  */
-export function searchRange(
-  ctx: TenantContext,
-  req: { dateRange?: number | null; startDate?: string | null; endDate?: string | null },
-  now: Date,
-): { start: Date | null; end: Date | null } | undefined {
-  if (req.startDate || req.endDate) {
-    if (req.startDate && req.endDate && req.startDate > req.endDate) {
-      throw badRequest(`The start date ${req.startDate} is after the end date ${req.endDate}.`, {
-        "body.startDate": ["The start date is after the end date."],
-      });
-    }
-    return {
-      start: req.startDate ? zonedDateTimeToUtc(req.startDate, "00:00", ctx.timeZone) : null,
-      end: req.endDate ? zonedDateTimeToUtc(addDays(req.endDate, 1), "00:00", ctx.timeZone) : null,
-    };
-  }
-  if (req.dateRange) {
-    const r = resolveDateRange(req.dateRange as DateRangeOption, now, ctx.timeZone, ctx.firstDayOfWeek);
-    return { start: r.start, end: r.end };
-  }
-  return undefined;
-}
+const EXPORT_CHUNK = 1000;
 
-function pageWindow(page: number, pageSize: number) {
-  const offset = (page - 1) * pageSize;
-  if (offset >= LEAD_SEARCH_COUNT_CAP) {
-    throw badRequest(
-      `Pages past the first ${LEAD_SEARCH_COUNT_CAP.toLocaleString("en-US")} results are not listed; narrow the search or export it to CSV.`,
-      { "body.page": ["Too deep; narrow the search."] },
-    );
-  }
-  return offset;
-}
+const CAPTURE_COLUMNS: ExportColumn<CaptureEntryItem>[] = [
+  { header: "Entry id", value: (e) => e.id },
+  { header: "Received", value: (e) => e.receivedAtLocal },
+  { header: "Time zone", value: (e) => e.timeZone },
+  { header: "Source", value: (e) => e.source },
+  { header: "Store", value: (e) => e.storeName },
+  { header: "Territory", value: (e) => e.territoryName },
+  { header: "Submitted by", value: (e) => e.leadGeneratorName },
+  { header: "Outcome", value: (e) => e.outcome },
+  { header: "Lead id", value: (e) => e.leadId },
+  { header: "Message", value: (e) => e.message },
+  { header: "Payload", value: (e) => JSON.stringify(e.payload) },
+];
 
 export function leadsSearchService(d: Deps) {
   function filters(ctx: TenantContext, view: LeadView, req: LeadSearchRequest): LeadFilters {
@@ -100,7 +76,7 @@ export function leadsSearchService(d: Deps) {
       rejected: v.rejected,
       statusIds: req.statusIds,
       rejectionReasons: req.rejectionReasons as RejectionReason[] | undefined,
-      range: searchRange(ctx, req, d.now()),
+      range: tenantDateRange(ctx, req, d.now()),
       territoryIds: req.territoryIds,
       storeIds: req.storeIds,
       leadGeneratorIds: req.leadGeneratorIds,
@@ -119,6 +95,8 @@ export function leadsSearchService(d: Deps) {
     format: ExportFile["kind"],
   ): Promise<ExportFile> {
     const sort = { key: req.sortBy, direction: req.sortDirection };
+    // The ids first (in order, at most the cap): the export is the result as it stood when it was asked for,
+    // and a failing search answers an error before the download starts.
     const ids = await d.search.ids(d.uow.read, f, sort, LEAD_EXPORT_ROW_CAP);
     const [language, ...program] = await Promise.all(
       ["languageTypes", "hdsfiGroup", "hdJobType", "centahServiceId", "centahAdCode"].map((l) =>
@@ -132,55 +110,41 @@ export function leadsSearchService(d: Deps) {
       ),
     };
     const { search, uow } = d;
-    async function* chunks(): AsyncGenerator<LeadCsvRow[]> {
-      for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
-        const rows = await search.rowsByIds(uow.read, ctx, ids.slice(i, i + EXPORT_CHUNK));
-        yield rows.map((r) => ({ ...toListItem(r, ctx.timeZone), address: r.address, notes: r.notes }));
-      }
-    }
-    const file = VIEW_FILE[view];
-    return exportFile(
+    const read = async (slice: number[]): Promise<LeadExportRow[]> =>
+      (await search.rowsByIds(uow.read, ctx, slice)).map((r) => ({
+        ...toListItem(r, ctx.timeZone),
+        address: r.address,
+        notes: r.notes,
+      }));
+    return exportFile({
       format,
-      { name: `${file}-${formatDate(d.now(), ctx.timeZone)}`, sheet: sheetOf(file) },
-      leadCsvColumns(view, names),
-      chunks(),
-    );
+      title: VIEW_TITLE[view],
+      date: formatDate(d.now(), ctx.timeZone),
+      columns: leadExportColumns(view, names),
+      chunks: inChunks(ids, EXPORT_CHUNK, read),
+    });
   }
 
   return {
     async search(ctx: TenantContext, view: LeadView, req: LeadSearchRequest): Promise<LeadPage | ExportFile> {
       const f = filters(ctx, view, req);
       if (req.format !== "json") return exportLeads(ctx, view, f, req, req.format);
-      const offset = pageWindow(req.page, req.pageSize);
-      const r = await d.search.page(
-        d.uow.read,
-        f,
-        { key: req.sortBy, direction: req.sortDirection },
-        req.pageSize,
-        offset,
-        LEAD_SEARCH_COUNT_CAP,
+      const sort = { key: req.sortBy, direction: req.sortDirection };
+      const window = pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
+      const r = await d.search.page(d.uow.read, f, sort, window, LEAD_SEARCH_COUNT_CAP);
+      return pageResult(
+        r.rows.map((row) => toListItem(row, ctx.timeZone)),
+        r.count,
+        req,
       );
-      return {
-        items: r.rows.map((row) => toListItem(row, ctx.timeZone)),
-        total: r.total,
-        totalCapped: r.capped,
-        page: req.page,
-        pageSize: req.pageSize,
-      };
     },
 
     /** The SQL a search runs (page and count), to measure it on its own (bench/leads-search.bench.ts). */
     sqlOf(ctx: TenantContext, view: LeadView, req: LeadSearchRequest) {
       const f = filters(ctx, view, req);
       const sort = { key: req.sortBy, direction: req.sortDirection };
-      return d.search.sqlOf(
-        d.uow.read,
-        f,
-        sort,
-        req.pageSize,
-        pageWindow(req.page, req.pageSize),
-        LEAD_SEARCH_COUNT_CAP,
-      );
+      const window = pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
+      return d.search.sqlOf(d.uow.read, f, sort, window, LEAD_SEARCH_COUNT_CAP);
     },
 
     /** The raw submissions of the capture and QR forms, with what each became. */
@@ -191,7 +155,7 @@ export function leadsSearchService(d: Deps) {
       const scope = leadScope(ctx);
       const f = {
         scope,
-        range: searchRange(ctx, req, d.now()),
+        range: tenantDateRange(ctx, req, d.now()),
         territoryIds: req.territoryIds,
         storeIds: req.storeIds,
         leadGeneratorIds: req.leadGeneratorIds,
@@ -199,47 +163,33 @@ export function leadsSearchService(d: Deps) {
         outcomes: req.outcomes as CaptureOutcome[] | undefined,
       };
       const sort = { key: req.sortBy, direction: req.sortDirection };
+      const { search, uow } = d;
       if (req.format !== "json") {
-        const r = await d.search.capturePage(d.uow.read, f, sort, LEAD_EXPORT_ROW_CAP, 0, 0);
-        const items = r.rows.map((row) => toCaptureItem(row, ctx.timeZone));
-        return exportFile(
-          req.format,
-          { name: `capture-entries-${formatDate(d.now(), ctx.timeZone)}`, sheet: "Capture entries" },
-          [
-            { header: "Entry id", value: (e: (typeof items)[number]) => e.id },
-            { header: "Received", value: (e) => e.receivedAtLocal },
-            { header: "Time zone", value: (e) => e.timeZone },
-            { header: "Source", value: (e) => e.source },
-            { header: "Store", value: (e) => e.storeName },
-            { header: "Territory", value: (e) => e.territoryName },
-            { header: "Submitted by", value: (e) => e.leadGeneratorName },
-            { header: "Outcome", value: (e) => e.outcome },
-            { header: "Lead id", value: (e) => e.leadId },
-            { header: "Message", value: (e) => e.message },
-            { header: "Payload", value: (e) => JSON.stringify(e.payload) },
-          ],
-          (async function* () {
-            yield items;
-          })(),
-        );
+        const ids = await search.captureIds(uow.read, f, sort, LEAD_EXPORT_ROW_CAP);
+        const read = async (slice: number[]) =>
+          (await search.captureRowsByIds(uow.read, ctx, slice)).map((row) =>
+            toCaptureItem(row, ctx.timeZone),
+          );
+        return exportFile({
+          format: req.format,
+          title: "Capture entries",
+          date: formatDate(d.now(), ctx.timeZone),
+          columns: CAPTURE_COLUMNS,
+          chunks: inChunks(ids, EXPORT_CHUNK, read),
+        });
       }
-      const offset = pageWindow(req.page, req.pageSize);
-      const r = await d.search.capturePage(d.uow.read, f, sort, req.pageSize, offset, LEAD_SEARCH_COUNT_CAP);
-      return {
-        items: r.rows.map((row) => toCaptureItem(row, ctx.timeZone)),
-        total: r.total,
-        totalCapped: r.capped,
-        page: req.page,
-        pageSize: req.pageSize,
-      };
+      const window = pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
+      const r = await search.capturePage(uow.read, f, sort, window, LEAD_SEARCH_COUNT_CAP);
+      return pageResult(
+        r.rows.map((row) => toCaptureItem(row, ctx.timeZone)),
+        r.count,
+        req,
+      );
     },
   };
 }
 
-function toCaptureItem(
-  r: Awaited<ReturnType<LeadsSearchRepository["capturePage"]>>["rows"][number],
-  orgTimeZone: string,
-) {
+function toCaptureItem(r: CaptureRow, orgTimeZone: string): CaptureEntryItem {
   const timeZone = r.storeTimeZone ?? orgTimeZone;
   return {
     id: r.id,

@@ -453,6 +453,8 @@ describe("editing, statuses and history", () => {
     expect(actions).toEqual(["unrejected", "rejected", "created"]);
     const rejectedEntry = back.json().lead.history[1];
     expect(rejectedEntry.after).toMatchObject({ statusId: 11, rejectionReason: "invalidPhone" });
+    expect(rejectedEntry.reason).toBe("invalidPhone");
+    expect(back.json().lead.history[0].reason).toBeNull();
   });
 
   it("re-checks the answers when the service type changes", async () => {

@@ -1,4 +1,6 @@
 import {
+  capturesLeads,
+  LEAD_READER_ROLE_IDS,
   LEAD_STATUS,
   type LeadSource,
   nextLeadStatuses,
@@ -20,18 +22,7 @@ export type LeadScope = {
   sources: LeadSource[] | null;
 };
 
-const READERS: number[] = [
-  ROLE.superAdmin,
-  ROLE.admin,
-  ROLE.manager,
-  ROLE.regionalManager,
-  ROLE.territoryManager,
-  ROLE.fieldMarketingManager,
-  ROLE.scheduler,
-  ROLE.analyst,
-  ROLE.leadGenerator,
-  ROLE.leadGeneratorLead,
-];
+const READERS = LEAD_READER_ROLE_IDS;
 const DELETERS: number[] = [
   ROLE.superAdmin,
   ROLE.admin,
@@ -104,10 +95,13 @@ export function requireLeadRestorer(ctx: TenantContext) {
   if (!canRestoreLeads(ctx)) throw forbidden("Only an Admin can see and restore deleted leads.");
 }
 
-/** Capturing in the app is for the full product; portal users work their program's leads. */
+/**
+ * Capturing in the app is for the full product; portal users work their program's leads. The rule itself is
+ * `capturesLeads` (contracts), which the lead settings' readers share; this adds the reasons.
+ */
 export function requireInternalCapture(ctx: TenantContext) {
   requireLeadEditor(ctx);
-  if (programSources(ctx))
+  if (!capturesLeads(ctx))
     throw forbidden("Program users work their program's leads; they do not capture leads.");
 }
 

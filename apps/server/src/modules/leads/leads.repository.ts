@@ -1,4 +1,4 @@
-import { LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
+import { LEAD_GENERATOR_ROLE_IDS, LEAD_HISTORY_ACTIONS, type LeadHistoryAction } from "@fieldlead/contracts";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   captureEntries,
@@ -14,21 +14,20 @@ import {
   users,
 } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
+import { type HistoryEntry, historyOf } from "../../platform/history";
 import { type LeadRow, selectLeadRows } from "./lead-rows";
 
 type Scope = { organizationId: number };
 export type LeadInsert = Omit<typeof leads.$inferInsert, "id" | "organizationId">;
 export type LeadUpdate = Partial<Omit<LeadInsert, "kind" | "source">>;
-export type HistoryInsert = {
-  leadId: number;
-  action: string;
-  userId: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
+/** One entry of a lead's history (`entityId`: the lead); who and which organization come with the call. */
+export type HistoryInsert = HistoryEntry<LeadHistoryAction>;
 export type CaptureEntryInsert = Omit<typeof captureEntries.$inferInsert, "id" | "organizationId">;
 export type ConsentValues = { destination: string; disclosureText: string; acceptedAt: Date };
 export type { LeadRow };
+
+/** The lead's story, written the one way every entity's history is (platform/history.ts). */
+const leadHistoryLog = historyOf(leadHistory, "leadId", { actions: LEAD_HISTORY_ACTIONS });
 
 /** Reads and writes of leads, their answers, consents, history and capture entries, bound to the organization. */
 export function leadsRepository() {
@@ -264,10 +263,8 @@ export function leadsRepository() {
       }
     },
 
-    async addHistory(tx: Tx, ctx: Scope, entries: HistoryInsert[]) {
-      if (entries.length === 0) return;
-      await tx.insert(leadHistory).values(entries.map((e) => ({ organizationId: ctx.organizationId, ...e })));
-    },
+    /** History rows of the scope's person (`userId: null`: a shopper, a program's feed), in the caller's `tx`. */
+    addHistory: leadHistoryLog.write,
 
     /** The lead's story, newest first. */
     async history(exec: Tx, ctx: Scope, leadId: number) {
@@ -281,6 +278,7 @@ export function leadsRepository() {
           lastName: users.lastName,
           before: leadHistory.before,
           after: leadHistory.after,
+          reason: leadHistory.reason,
         })
         .from(leadHistory)
         .leftJoin(users, eq(users.id, leadHistory.userId))

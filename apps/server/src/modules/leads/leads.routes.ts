@@ -14,9 +14,10 @@ import {
 } from "@fieldlead/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { tenant } from "../../platform/auth/auth.plugin";
-import { XLSX_CONTENT_TYPE } from "../../platform/xlsx";
-import type { ExportFile } from "./lead-csv";
+import { type ExportFile, isExportFile, sendExport } from "../../platform/export";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { LeadsService } from "./leads.service";
 import type { LeadView } from "./leads-search.service";
 
@@ -30,22 +31,18 @@ async function keepRawBody(req: FastifyRequest) {
   if (req.body !== undefined) rawBodies.set(req, structuredClone(req.body));
 }
 
-const isExport = (result: unknown): result is ExportFile =>
-  !!result &&
-  typeof result === "object" &&
-  "kind" in result &&
-  (result.kind === "csv" || result.kind === "xlsx");
-
-/** A page as JSON, a CSV download streamed as it is read, or an XLSX workbook. */
+/** A page as JSON, or a CSV or XLSX download streamed as it is read. */
 function send<T>(reply: FastifyReply, result: T | ExportFile) {
-  if (isExport(result)) {
-    return reply
-      .header("content-disposition", `attachment; filename="${result.filename}"`)
-      .type(result.kind === "xlsx" ? XLSX_CONTENT_TYPE : "text/csv; charset=utf-8")
-      .send(result.body);
-  }
-  return result as T;
+  return isExportFile(result) ? sendExport(reply, result) : (result as T);
 }
+
+/** Documents the header; `idempotencyKeyOf` checks it with a message that says what a key looks like. */
+const idempotencyHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .describe("Makes a retried create safe: the same key answers with the first result (kept 24 hours)."),
+});
 
 export function leadsRoutes(svc: LeadsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -97,9 +94,16 @@ export function leadsRoutes(svc: LeadsService): FastifyPluginAsyncZod {
       "/internal/upsert",
       {
         preValidation: keepRawBody,
-        schema: { tags, body: internalLeadUpsertRequest, response: { 200: leadUpsertResponse } },
+        schema: {
+          tags,
+          description:
+            "Creates (no `id`) or edits a lead captured in the app. A capture sent again with the same `Idempotency-Key` header (a UUID the client makes once per capture) creates nothing and answers with the first call's lead.",
+          headers: idempotencyHeaders,
+          body: internalLeadUpsertRequest,
+          response: { 200: leadUpsertResponse },
+        },
       },
-      (req) => svc.upsertInternal(tenant(req), req.body, rawBodies.get(req)),
+      (req) => svc.upsertInternal(tenant(req), req.body, rawBodies.get(req), idempotencyKeyOf(req.headers)),
     );
     app.put(
       "/external/update",

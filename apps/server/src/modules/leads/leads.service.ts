@@ -17,6 +17,7 @@ import {
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { conflict, fieldError, notFound } from "../../platform/errors";
+import { changes } from "../../platform/history";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LeadFormReader } from "../settings/index";
 import { displayAnswer } from "./lead-answers";
@@ -107,6 +108,7 @@ export function leadsService(deps: Deps) {
         userName: personName(h.firstName, h.lastName),
         before: h.before ?? null,
         after: h.after ?? null,
+        reason: h.reason,
       })),
       duplicateOf: original ? match(ctx, scope, original, probe) : null,
       duplicates: linked.map((r) => match(ctx, scope, r, probe)),
@@ -137,6 +139,7 @@ export function leadsService(deps: Deps) {
       ctx: TenantContext,
       input: InternalLeadUpsertRequest,
       raw?: unknown,
+      idempotencyKey?: string,
     ): Promise<LeadUpsertResponse> {
       if (input.id) {
         if (input.checkOnly)
@@ -144,7 +147,7 @@ export function leadsService(deps: Deps) {
         const id = await editor.update(ctx, "internal", { ...input, id: input.id });
         return saved(ctx, id, "internal");
       }
-      const r = await editor.createInternal(ctx, input, raw);
+      const r = await editor.createInternal(ctx, input, raw, idempotencyKey);
       const scope = leadScope(ctx);
       const probe = { phone: input.phone ?? null, email: input.email ?? null };
       const root = r.duplicateOfLeadId
@@ -176,13 +179,7 @@ export function leadsService(deps: Deps) {
         const at = d.now();
         await d.repo.update(tx, ctx, id, { deletedAt: at, deletedByUserId: ctx.userId, updatedAt: at });
         await d.repo.addHistory(tx, ctx, [
-          {
-            leadId: id,
-            action: "deleted",
-            userId: ctx.userId,
-            before: { deletedAt: null },
-            after: { deletedAt: at.toISOString() },
-          },
+          { entityId: id, action: "deleted", ...changes({ deletedAt: row.deletedAt }, { deletedAt: at }) },
         ]);
       });
       return { ok: true as const };
@@ -197,13 +194,7 @@ export function leadsService(deps: Deps) {
         if (!row.deletedAt) throw conflict("This lead is not deleted.");
         await d.repo.update(tx, ctx, id, { deletedAt: null, deletedByUserId: null, updatedAt: d.now() });
         await d.repo.addHistory(tx, ctx, [
-          {
-            leadId: id,
-            action: "restored",
-            userId: ctx.userId,
-            before: { deletedAt: row.deletedAt.toISOString() },
-            after: { deletedAt: null },
-          },
+          { entityId: id, action: "restored", ...changes({ deletedAt: row.deletedAt }, { deletedAt: null }) },
         ]);
       });
       return detail(ctx, id, null);

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-or
 import { alias } from "drizzle-orm/pg-core";
 import { organizations, territories } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
+import { likePattern } from "../../platform/query-kit";
 
 const parent = alias(organizations, "parent");
 
@@ -51,8 +52,6 @@ export type OrganizationValues = {
   isDeleted: boolean;
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Organizations are the tenants themselves, so these reads and writes are by organization id; which ids a
  * caller may touch is decided by the service from the request's organization (`organizationAndChildren`).
@@ -88,7 +87,7 @@ export function organizationsRepository() {
           and(
             opts.ids ? inArray(organizations.id, opts.ids) : undefined,
             opts.includeDeleted ? undefined : eq(organizations.isDeleted, false),
-            opts.search ? ilike(organizations.name, `%${likeEscape(opts.search)}%`) : undefined,
+            opts.search ? ilike(organizations.name, likePattern(opts.search)) : undefined,
           ),
         )
         .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));

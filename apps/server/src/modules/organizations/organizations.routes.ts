@@ -6,23 +6,14 @@ import {
   smartCircleUsersRequest,
   smartCircleUsersResponse,
 } from "@fieldlead/contracts";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { tenant } from "../../platform/auth/auth.plugin";
-import { XLSX_CONTENT_TYPE } from "../../platform/xlsx";
+import { sendExport } from "../../platform/export";
 import type { OrganizationsService } from "./organizations.service";
-import type { SmartCircleReport, SmartCircleService } from "./smart-circle.service";
+import type { SmartCircleService } from "./smart-circle.service";
 
 const tags = ["organizations"];
-
-/** A CSV or XLSX export as an attachment (sent as is: the JSON answer schema does not apply to it). */
-function download(reply: FastifyReply, file: Exclude<SmartCircleReport, { kind: "page" }>) {
-  return reply
-    .type(file.kind === "xlsx" ? XLSX_CONTENT_TYPE : "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${file.filename}"`)
-    .send(file.body);
-}
 
 /** `/api/organizations/...` */
 export function organizationsRoutes(
@@ -58,8 +49,9 @@ export function organizationsRoutes(
       },
       async (req, reply) => {
         const report = await smartCircle.smartCircleUsers(tenant(req), req.body);
+        // A CSV or XLSX export streams as an attachment (the JSON answer schema does not apply to it).
         if (report.kind === "page") return report.page;
-        return download(reply, report);
+        return sendExport(reply, report);
       },
     );
   };

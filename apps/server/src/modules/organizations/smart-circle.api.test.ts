@@ -135,8 +135,11 @@ describe("Smart Circle users report", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(
-      /^attachment; filename="smart-circle-users-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename=smart-circle-users-\d{4}-\d{2}-\d{2}\.csv$/,
     );
+    // Streamed like every export, with a BOM so Excel reads it as UTF-8 (the leads' CSV always had one).
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(res.body.startsWith("\uFEFFName,Email,")).toBe(true);
     const lines = res.body.trim().split("\r\n");
     expect(lines[0]).toBe(
       "Name,Email,Phone,Organization,Smart Circle company,Role,Territories,Active,Last activity (UTC+00:00)",
@@ -203,7 +206,7 @@ describe("Smart Circle users report", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe(XLSX_CONTENT_TYPE);
     expect(res.headers["content-disposition"]).toMatch(
-      /^attachment; filename="smart-circle-users-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+      /^attachment; filename=smart-circle-users-\d{4}-\d{2}-\d{2}\.xlsx$/,
     );
     const file = res.rawPayload;
     expect(readZip(file).get("xl/workbook.xml")?.data.toString()).toContain('name="Smart Circle users"');

@@ -1,7 +1,15 @@
 import { LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { memberships, membershipTerritories, organizations, territories, users } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
+import {
+  countRows,
+  likePattern,
+  type OrderTerm,
+  type PageWindow,
+  searchWords,
+  sortBy,
+} from "../../platform/query-kit";
 
 const FULL_PRODUCT = 1;
 
@@ -28,19 +36,74 @@ export type SmartCircleRow = {
   lastActivityAt: Date | string | null;
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
+const lastActivity = sql<Date | null>`greatest(${memberships.lastActivityAt}, ${users.lastLoginAt})`;
+const territoryList = sql<{ id: number; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', ${territories.id}, 'name', ${territories.name}) order by ${territories.name})
+  from ${membershipTerritories} join ${territories} on ${territories.id} = ${membershipTerritories.territoryId}
+  where ${membershipTerritories.organizationId} = ${memberships.organizationId}
+    and ${membershipTerritories.membershipId} = ${memberships.id}
+), '[]'::json)`;
+
+function conditions(allowedOrganizationIds: number[], f: SmartCircleFilters): SQL | undefined {
+  const c: (SQL | undefined)[] = [
+    inArray(memberships.organizationId, allowedOrganizationIds),
+    inArray(memberships.roleId, [...LEAD_GENERATOR_ROLE_IDS]),
+  ];
+  if (f.organizationIds) c.push(inArray(memberships.organizationId, f.organizationIds));
+  if (f.isActive === true) c.push(sql`${isActive}`);
+  if (f.isActive === false) c.push(sql`not ${isActive}`);
+  for (const word of searchWords(f.search)) {
+    const pattern = likePattern(word);
+    c.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)));
+  }
+  return and(...c);
+}
+
+const byName: OrderTerm[] = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
+/** The report's sorts; the membership breaks ties, so pages never overlap. */
+const order = (f: SmartCircleFilters) =>
+  sortBy(
+    {
+      name: byName,
+      email: sql`lower(${users.email})`,
+      organization: [sql`lower(${organizations.name})`, ...byName],
+      lastActivityAt: { by: lastActivity, nulls: "low" },
+    },
+    { key: f.sortBy, direction: f.sortDirection },
+    { key: "name", direction: "asc" },
+    { tieBreak: [{ by: memberships.id, direction: "asc" }] },
+  );
+
+/** The report's memberships in order (a page of them, or an export's). */
+const membershipsInOrder = (exec: Tx, where: SQL | undefined, f: SmartCircleFilters) =>
+  exec
+    .select({ membershipId: sql<number>`${memberships.id}`.as("page_membership_id") })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(where)
+    .orderBy(...order(f));
+
+const selectRows = (exec: Tx) =>
+  exec.select({
+    membershipId: memberships.id,
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    phone: users.phone,
+    organizationId: organizations.id,
+    organizationName: organizations.name,
+    smartCircleCompany: organizations.smartCircleCompany,
+    roleId: memberships.roleId,
+    territories: territoryList,
+    isActive,
+    lastActivityAt: lastActivity,
+  });
 
 /** Reads for the Smart Circle report: the only place that lists people across organizations. */
 export function smartCircleRepository() {
-  const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
-  const lastActivity = sql<Date | null>`greatest(${memberships.lastActivityAt}, ${users.lastLoginAt})`;
-  const territoryList = sql<{ id: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', ${territories.id}, 'name', ${territories.name}) order by ${territories.name})
-    from ${membershipTerritories} join ${territories} on ${territories.id} = ${membershipTerritories.territoryId}
-    where ${membershipTerritories.organizationId} = ${memberships.organizationId}
-      and ${membershipTerritories.membershipId} = ${memberships.id}
-  ), '[]'::json)`;
-
   return {
     /**
      * Cross-tenant: the live Smart Circle organizations whose lead generators the caller may list. The
@@ -80,75 +143,71 @@ export function smartCircleRepository() {
       exec: Tx,
       allowedOrganizationIds: number[],
       f: SmartCircleFilters,
-      page: { limit: number; offset: number },
+      page: PageWindow,
     ): Promise<{ rows: SmartCircleRow[]; total: number }> {
       if (allowedOrganizationIds.length === 0) return { rows: [], total: 0 };
-      const conditions: (SQL | undefined)[] = [
-        inArray(memberships.organizationId, allowedOrganizationIds),
-        inArray(memberships.roleId, [...LEAD_GENERATOR_ROLE_IDS]),
-      ];
-      if (f.organizationIds) conditions.push(inArray(memberships.organizationId, f.organizationIds));
-      if (f.isActive === true) conditions.push(sql`${isActive}`);
-      if (f.isActive === false) conditions.push(sql`not ${isActive}`);
-      for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
-        const like = `%${likeEscape(token)}%`;
-        conditions.push(
-          or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)),
-        );
-      }
-      const where = and(...conditions);
-      const dir = f.sortDirection === "desc" ? desc : asc;
-      const byName = [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`)];
-      const order = {
-        name: byName,
-        email: [dir(sql`lower(${users.email})`)],
-        organization: [dir(sql`lower(${organizations.name})`), ...byName],
-        lastActivityAt: [
-          f.sortDirection === "desc"
-            ? sql`${lastActivity} desc nulls last`
-            : sql`${lastActivity} asc nulls first`,
-        ],
-      }[f.sortBy];
-
+      const where = conditions(allowedOrganizationIds, f);
       // Pick the page on the sort keys first; territories are then read for the page's rows only.
-      const pageIds = exec
-        .select({ membershipId: sql<number>`${memberships.id}`.as("page_membership_id") })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(where)
-        .orderBy(...order, asc(memberships.id))
-        .limit(page.limit)
-        .offset(page.offset)
-        .as("page");
-      const [rows, [{ total }]] = await Promise.all([
-        exec
-          .select({
-            userId: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            phone: users.phone,
-            organizationId: organizations.id,
-            organizationName: organizations.name,
-            smartCircleCompany: organizations.smartCircleCompany,
-            roleId: memberships.roleId,
-            territories: territoryList,
-            isActive,
-            lastActivityAt: lastActivity,
-          })
+      const pageIds = membershipsInOrder(exec, where, f).limit(page.limit).offset(page.offset).as("page");
+      const [rows, count] = await Promise.all([
+        selectRows(exec)
           .from(pageIds)
           .innerJoin(memberships, eq(memberships.id, pageIds.membershipId))
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-          .orderBy(...order, asc(memberships.id)),
-        exec
-          .select({ total: count() })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(where),
+          .orderBy(...order(f)),
+        countRows(
+          exec,
+          exec
+            .select({ one: sql`1` })
+            .from(memberships)
+            .innerJoin(users, eq(users.id, memberships.userId))
+            .where(where),
+        ),
       ]);
-      return { rows: rows as SmartCircleRow[], total };
+      return { rows: rows as SmartCircleRow[], total: count.total };
+    },
+
+    /**
+     * Cross-tenant, as above: the memberships of the whole result in order, at most `limit` (an export reads
+     * their rows in chunks after).
+     */
+    async smartCircleMembershipIdsAcrossAllowedOrganizations(
+      exec: Tx,
+      allowedOrganizationIds: number[],
+      f: SmartCircleFilters,
+      limit: number,
+    ): Promise<number[]> {
+      if (allowedOrganizationIds.length === 0) return [];
+      const rows = await membershipsInOrder(exec, conditions(allowedOrganizationIds, f), f).limit(limit);
+      return rows.map((r) => r.membershipId);
+    },
+
+    /**
+     * Cross-tenant, as above: the rows of those memberships in the order given. The allowed organizations and
+     * the lead generator roles are checked again, so no other membership can be read this way.
+     */
+    async smartCircleRowsByMembershipIds(
+      exec: Tx,
+      allowedOrganizationIds: number[],
+      membershipIds: number[],
+    ): Promise<SmartCircleRow[]> {
+      if (allowedOrganizationIds.length === 0 || membershipIds.length === 0) return [];
+      const rows = await selectRows(exec)
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(
+          and(
+            inArray(memberships.organizationId, allowedOrganizationIds),
+            inArray(memberships.roleId, [...LEAD_GENERATOR_ROLE_IDS]),
+            sql`${memberships.id} = any(${sql.param(membershipIds)}::integer[])`,
+          ),
+        );
+      const pos = new Map(membershipIds.map((id, i) => [id, i]));
+      return (rows as (SmartCircleRow & { membershipId: number })[])
+        .sort((a, b) => (pos.get(a.membershipId) ?? 0) - (pos.get(b.membershipId) ?? 0))
+        .map(({ membershipId: _, ...row }) => row);
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   formatOffsetDate,
-  formatOffsetDateTime,
   formatUtcOffset,
   roleName,
   type SmartCircleUser,
@@ -8,9 +7,9 @@ import {
 } from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
-import { toCsv } from "../../platform/csv";
+import { type ExportColumn, type ExportFile, exportFile } from "../../platform/export";
+import { inChunks, type Page, pageOf, pageResult } from "../../platform/query-kit";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import { toXlsx } from "../../platform/xlsx";
 import { requireSmartCircleReportRole, SMART_CIRCLE_REPORT_ROLES } from "./organizations.policy";
 import type { SmartCircleRepository, SmartCircleRow } from "./smart-circle.repository";
 
@@ -19,25 +18,29 @@ type Input = z.output<typeof smartCircleUsersRequest>;
 /** An export holds at most this many rows; narrow the filters for more. */
 export const SMART_CIRCLE_EXPORT_MAX_ROWS = 50_000;
 
-export type SmartCircleReport =
-  | { kind: "page"; page: { items: SmartCircleUser[]; total: number; page: number; pageSize: number } }
-  | { kind: "csv"; filename: string; body: string }
-  | { kind: "xlsx"; filename: string; body: Buffer };
+/** Rows read per query while an export streams. */
+const EXPORT_CHUNK = 1000;
+
+export type SmartCircleReport = { kind: "page"; page: Page<SmartCircleUser> } | ExportFile;
 
 /**
  * The report spans organizations in different time zones, so its file speaks the caller's own clock: the
- * `Offset` header of the browser that asked (the API always answers instants in UTC ISO form).
+ * `Offset` header of the browser that asked (the API always answers instants in UTC ISO form). The last activity
+ * is that clock's wall time: a real date cell in XLSX (the sheet sorts and filters by it), `yyyy-MM-dd HH:mm` in CSV.
  */
-const exportHeader = (offsetMinutes: number) => [
-  "Name",
-  "Email",
-  "Phone",
-  "Organization",
-  "Smart Circle company",
-  "Role",
-  "Territories",
-  "Active",
-  `Last activity (${formatUtcOffset(offsetMinutes)})`,
+const exportColumns = (offsetMinutes: number): ExportColumn<SmartCircleUser>[] => [
+  { header: "Name", value: (u) => u.name },
+  { header: "Email", value: (u) => u.email },
+  { header: "Phone", value: (u) => u.phone },
+  { header: "Organization", value: (u) => u.organizationName },
+  { header: "Smart Circle company", value: (u) => u.smartCircleCompany },
+  { header: "Role", value: (u) => u.roleName },
+  { header: "Territories", value: (u) => u.territories.map((t) => t.name).join("; ") },
+  { header: "Active", value: (u) => (u.isActive ? "Yes" : "No") },
+  {
+    header: `Last activity (${formatUtcOffset(offsetMinutes)})`,
+    value: (u) => (u.lastActivityAt ? new Date(Date.parse(u.lastActivityAt) + offsetMinutes * 60_000) : null),
+  },
 ];
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -69,62 +72,30 @@ export function smartCircleService(d: { uow: UnitOfWork; repo: SmartCircleReposi
       );
       const filters = { ...input };
       if (input.format !== "json") {
-        const { rows } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(
+        // The memberships first (in order, at most the cap); their rows are read a chunk at a time as it downloads.
+        const ids = await d.repo.smartCircleMembershipIdsAcrossAllowedOrganizations(
           d.uow.read,
           allowed,
           filters,
-          {
-            limit: SMART_CIRCLE_EXPORT_MAX_ROWS,
-            offset: 0,
-          },
+          SMART_CIRCLE_EXPORT_MAX_ROWS,
         );
-        const cells = (u: SmartCircleUser) => [
-          u.name,
-          u.email,
-          u.phone,
-          u.organizationName,
-          u.smartCircleCompany,
-          u.roleName,
-          u.territories.map((t) => t.name).join("; "),
-          u.isActive ? "Yes" : "No",
-        ];
-        const items = rows.map(toItem);
-        const offset = ctx.offsetMinutes;
-        const name = `smart-circle-users-${formatOffsetDate(new Date(), offset)}`;
-        if (input.format === "xlsx") {
-          // The last activity as a real date cell (the caller's wall clock), so the sheet sorts and filters by it.
-          const body = toXlsx(
-            "Smart Circle users",
-            exportHeader(offset),
-            items.map((u) => [
-              ...cells(u),
-              u.lastActivityAt ? new Date(Date.parse(u.lastActivityAt) + offset * 60_000) : null,
-            ]),
-          );
-          return { kind: "xlsx", filename: `${name}.xlsx`, body };
-        }
-        const body = toCsv(
-          exportHeader(offset),
-          items.map((u) => [
-            ...cells(u),
-            u.lastActivityAt ? formatOffsetDateTime(new Date(u.lastActivityAt), offset) : "",
-          ]),
-        );
-        return { kind: "csv", filename: `${name}.csv`, body };
+        const read = async (slice: number[]) =>
+          (await d.repo.smartCircleRowsByMembershipIds(d.uow.read, allowed, slice)).map(toItem);
+        return exportFile({
+          format: input.format,
+          title: "Smart Circle users",
+          date: formatOffsetDate(new Date(), ctx.offsetMinutes),
+          columns: exportColumns(ctx.offsetMinutes),
+          chunks: inChunks(ids, EXPORT_CHUNK, read),
+        });
       }
       const { rows, total } = await d.repo.smartCircleUsersAcrossAllowedOrganizations(
         d.uow.read,
         allowed,
         filters,
-        {
-          limit: input.pageSize,
-          offset: (input.page - 1) * input.pageSize,
-        },
+        pageOf(input),
       );
-      return {
-        kind: "page",
-        page: { items: rows.map(toItem), total, page: input.page, pageSize: input.pageSize },
-      };
+      return { kind: "page", page: pageResult(rows.map(toItem), total, input) };
     },
   };
 }

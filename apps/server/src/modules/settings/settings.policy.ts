@@ -1,8 +1,6 @@
-import { ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
+import { capturesLeads, ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { forbidden } from "../../platform/errors";
-// The policy itself, not the leads module's index (which imports this module).
-import { requireInternalCapture } from "../leads/leads.policy";
 
 /** Program portals (subscriptions 2 and 16) see their program's leads, not the organization's settings. */
 const fullProduct = (ctx: TenantContext) => ctx.isPlatformAdmin || ctx.subscriptionId === SUBSCRIPTION.full;
@@ -26,9 +24,8 @@ export function requireSettingsManager(ctx: TenantContext) {
 export function requireLeadSettingsReader(ctx: TenantContext) {
   const settingsReader = ctx.isPlatformAdmin || ([ROLE.admin, ROLE.manager] as number[]).includes(ctx.roleId);
   if (settingsReader && fullProduct(ctx)) return;
-  try {
-    requireInternalCapture(ctx);
-  } catch {
+  // Who captures is the contracts' rule, shared with the leads policy: settings never imports leads
+  // (leads reads settings' forms; docs/decisions/0023-module-boundaries.md).
+  if (!capturesLeads(ctx))
     throw forbidden("Only people who capture leads, Admins and Managers can see the lead settings.");
-  }
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { referenceItems, stores, territories } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
+import { likePattern, type PageWindow, searchWords, sortBy } from "../../platform/query-kit";
 
 export type StoreFilters = {
   search?: string;
@@ -69,8 +70,6 @@ export type StoreRow = {
   updatedAt: Date;
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const brandJoin = and(eq(referenceItems.list, "storesBrands"), eq(referenceItems.id, stores.brandId));
 // The territory is joined through the store's own organization, so a foreign id could never show a name.
 const territoryJoin = and(
@@ -86,7 +85,7 @@ export function storesRepository() {
       ctx: TenantContext,
       scope: number[] | null,
       f: StoreFilters,
-      page: { limit: number; offset: number },
+      page: PageWindow,
     ): Promise<{ rows: StoreRow[]; total: number }> {
       const conditions: (SQL | undefined)[] = [eq(stores.organizationId, ctx.organizationId)];
       if (scope) conditions.push(scope.length ? inArray(stores.territoryId, scope) : sql`false`);
@@ -94,33 +93,37 @@ export function storesRepository() {
       if (f.territoryIds?.length) conditions.push(inArray(stores.territoryId, f.territoryIds));
       if (f.states?.length) conditions.push(inArray(stores.state, f.states));
       if (f.isActive !== undefined) conditions.push(eq(stores.isActive, f.isActive));
-      for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
-        const like = `%${likeEscape(token)}%`;
+      for (const word of searchWords(f.search)) {
+        const pattern = likePattern(word);
         conditions.push(
           or(
-            ilike(stores.name, like),
-            ilike(stores.storeNumber, like),
-            ilike(stores.city, like),
-            ilike(stores.address, like),
+            ilike(stores.name, pattern),
+            ilike(stores.storeNumber, pattern),
+            ilike(stores.city, pattern),
+            ilike(stores.address, pattern),
           ),
         );
       }
       const where = and(...conditions);
-      const dir = f.sortDirection === "desc" ? desc : asc;
-      const nulls = f.sortDirection === "desc" ? sql`nulls last` : sql`nulls first`;
-      const key = {
-        name: sql`lower(${stores.name})`,
-        storeNumber: sql`${stores.storeNumber}`,
-        city: sql`lower(${stores.city})`,
-        state: sql`${stores.state}`,
-        brand: sql`lower(${referenceItems.name})`,
-        territory: sql`lower(${territories.name})`,
-        createdAt: sql`${stores.createdAt}`,
-      }[f.sortBy];
-      const order =
-        f.sortBy === "name"
-          ? [dir(key)]
-          : [sql`${key} ${sql.raw(f.sortDirection)} ${nulls}`, asc(sql`lower(${stores.name})`)];
+      // Any sort but the name: nulls low, then the name (A to Z); the id breaks ties.
+      const thenName = (by: SQL) => [
+        { by, nulls: "low" as const },
+        { by: sql`lower(${stores.name})`, direction: "asc" as const },
+      ];
+      const order = sortBy(
+        {
+          name: sql`lower(${stores.name})`,
+          storeNumber: thenName(sql`${stores.storeNumber}`),
+          city: thenName(sql`lower(${stores.city})`),
+          state: thenName(sql`${stores.state}`),
+          brand: thenName(sql`lower(${referenceItems.name})`),
+          territory: thenName(sql`lower(${territories.name})`),
+          createdAt: thenName(sql`${stores.createdAt}`),
+        },
+        { key: f.sortBy, direction: f.sortDirection },
+        { key: "name", direction: "asc" },
+        { tieBreak: [{ by: stores.id, direction: "asc" }] },
+      );
 
       const [rows, [{ total }]] = await Promise.all([
         exec
@@ -129,7 +132,7 @@ export function storesRepository() {
           .leftJoin(referenceItems, brandJoin)
           .leftJoin(territories, territoryJoin)
           .where(where)
-          .orderBy(...order, asc(stores.id))
+          .orderBy(...order)
           .limit(page.limit)
           .offset(page.offset),
         exec.select({ total: count() }).from(stores).where(where),
@@ -176,6 +179,50 @@ export function storesRepository() {
             exceptId ? ne(stores.id, exceptId) : undefined,
           ),
         )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Stores of the organization with an address whose street, city or ZIP contains `query` (the offline address
+     * provider's own suggestions, through its port: integrations/address).
+     */
+    async addressSuggestions(exec: Tx, ctx: { organizationId: number }, query: string, limit: number) {
+      const pattern = likePattern(query);
+      return exec
+        .selectDistinct({
+          id: stores.id,
+          address: stores.address,
+          city: stores.city,
+          state: stores.state,
+          zip: stores.zip,
+        })
+        .from(stores)
+        .where(
+          and(
+            eq(stores.organizationId, ctx.organizationId),
+            isNotNull(stores.address),
+            or(ilike(stores.address, pattern), ilike(stores.city, pattern), ilike(stores.zip, pattern)),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** One store's address and where it is, or `null` (also for another organization's store). */
+    async addressDetails(exec: Tx, ctx: { organizationId: number }, id: number) {
+      const [row] = await exec
+        .select({
+          id: stores.id,
+          address: stores.address,
+          city: stores.city,
+          state: stores.state,
+          zip: stores.zip,
+          latitude: stores.latitude,
+          longitude: stores.longitude,
+          timeZone: stores.timeZone,
+        })
+        .from(stores)
+        .where(and(eq(stores.organizationId, ctx.organizationId), eq(stores.id, id)))
         .limit(1);
       return row ?? null;
     },

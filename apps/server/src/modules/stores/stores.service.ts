@@ -2,6 +2,7 @@ import type { StoreDetail, storeSearchRequest, storeUpsertRequest } from "@field
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
 import { AppError, fieldError, notFound } from "../../platform/errors";
+import { pageOf, pageResult } from "../../platform/query-kit";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LookupsRepository } from "../app/index";
 import { requireStoreEditor, storeReadScope } from "./stores.policy";
@@ -42,11 +43,8 @@ export function storesService(d: Deps) {
   return {
     async search(ctx: TenantContext, input: SearchInput) {
       const scope = storeReadScope(ctx);
-      const { rows, total } = await d.repo.search(d.uow.read, ctx, scope, input, {
-        limit: input.pageSize,
-        offset: (input.page - 1) * input.pageSize,
-      });
-      return { items: rows.map(toStoreDetail), total, page: input.page, pageSize: input.pageSize };
+      const { rows, total } = await d.repo.search(d.uow.read, ctx, scope, input, pageOf(input));
+      return pageResult(rows.map(toStoreDetail), total, input);
     },
 
     async get(ctx: TenantContext, id: number): Promise<StoreDetail> {

@@ -4,6 +4,7 @@ export { type InvitationsService, invitationsService } from "./invitations.servi
 export { userTradesRepository } from "./user-trades.repository";
 export { userTradesRoutes } from "./user-trades.routes";
 export { type UserTradesService, userTradesService } from "./user-trades.service";
+export { LAPSED_INVITATION_DAYS, usersJobs } from "./users.jobs";
 export { type UserScope, userReadScope } from "./users.policy";
 export { usersRepository } from "./users.repository";
 export { usersRoutes } from "./users.routes";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   membershipInvitations,
   membershipStores,
@@ -12,6 +12,7 @@ import {
 import type { TenantContext } from "../../platform/context";
 import { sha256 } from "../../platform/crypto";
 import type { Tx } from "../../platform/db";
+import { countRows, likePattern, type PageWindow, searchWords } from "../../platform/query-kit";
 
 export type InvitationValues = {
   email: string;
@@ -29,7 +30,6 @@ export type InvitationValues = {
 
 type Named = { id: number; name: string };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const open = gt(membershipInvitations.expiresAt, sql`now()`);
 /** The (lower-case) email of an account, as invitations store theirs. */
 const emailOfUser = (userId: number) =>
@@ -89,6 +89,18 @@ export function invitationsRepository() {
         );
     },
 
+    /**
+     * Every organization's invitations that lapsed more than `days` ago (the daily `invitations.prune` schedule,
+     * users.jobs.ts): nobody can accept them, and the panel lists open ones only. Returns how many went.
+     */
+    async pruneLapsed(exec: Tx, days: number) {
+      const gone = await exec
+        .delete(membershipInvitations)
+        .where(lte(membershipInvitations.expiresAt, sql`now() - make_interval(days => ${days})`))
+        .returning({ id: membershipInvitations.id });
+      return gone.length;
+    },
+
     async openOfEmail(tx: Tx, ctx: TenantContext, email: string) {
       const [row] = await tx
         .select({ id: membershipInvitations.id })
@@ -131,7 +143,7 @@ export function invitationsRepository() {
       exec: Tx,
       ctx: TenantContext,
       f: { search?: string; territoryIds: number[] | null },
-      page: { limit: number; offset: number },
+      page: PageWindow,
     ) {
       const conditions: (SQL | undefined)[] = [ofOrg(ctx, open)];
       if (f.territoryIds) {
@@ -139,8 +151,8 @@ export function invitationsRepository() {
           sql`${membershipInvitations.territoryIds} && ${sql.param(f.territoryIds)}::integer[]`,
         );
       }
-      for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
-        const pattern = `%${likeEscape(token.toLowerCase())}%`;
+      for (const word of searchWords(f.search)) {
+        const pattern = likePattern(word.toLowerCase());
         conditions.push(
           or(
             ilike(membershipInvitations.firstName, pattern),
@@ -150,7 +162,7 @@ export function invitationsRepository() {
         );
       }
       const where = and(...conditions);
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         exec
           .select(orgColumns)
           .from(membershipInvitations)
@@ -158,9 +170,9 @@ export function invitationsRepository() {
           .orderBy(desc(membershipInvitations.createdAt), desc(membershipInvitations.id))
           .limit(page.limit)
           .offset(page.offset),
-        exec.select({ total: count() }).from(membershipInvitations).where(where),
+        countRows(exec, exec.select({ one: sql`1` }).from(membershipInvitations).where(where)),
       ]);
-      return { rows, total };
+      return { rows, total: count.total };
     },
 
     /**

@@ -15,6 +15,7 @@ import { hashPassword } from "../../platform/crypto";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, fieldError, notFound, tooManyRequests } from "../../platform/errors";
 import { escapeHtml, type Mailer } from "../../platform/mail";
+import { pageOf, pageResult } from "../../platform/query-kit";
 import { territoryScope } from "../../platform/scope";
 import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountService, ClientInfo } from "../account/index";
@@ -83,11 +84,12 @@ export function invitationsService(d: Deps) {
     return row;
   }
 
-  async function email(ctx: TenantContext, row: OrgInvitationRow, linkId: string) {
-    const { organizationName, invitedBy } = await d.users.invitationNames(d.uow.read, ctx);
+  /** Records the invitation email in the caller's transaction (sent after it commits). */
+  async function email(tx: Tx, ctx: TenantContext, row: OrgInvitationRow, linkId: string) {
+    const { organizationName, invitedBy } = await d.users.invitationNames(tx, ctx);
     const role = roleName(row.roleId);
     const url = `${d.publicUrl}/invitations/${linkId}`;
-    d.mailer.send({
+    await d.mailer.send(tx, {
       to: row.email,
       subject: `${invitedBy} invited you to join ${organizationName} on FieldLead`,
       text: `Hello,\n\n${invitedBy} invited you to join ${organizationName} on FieldLead as ${article(role)} ${role}.\n\nOpen this link to accept or decline (it is open for ${JOIN_INVITATION_HOURS} hours):\n\n${url}\n\nUntil you accept, ${organizationName} sees only this email address. If you do not know them, decline or ignore this email.`,
@@ -122,14 +124,9 @@ export function invitationsService(d: Deps) {
       }
       const linkId = randomId(40);
       const id = await d.repo.insert(tx, ctx, { ...values, linkId, expiresAt: expiry() });
-      return { id, linkId };
-    },
-
-    /** Emails an invitation recorded by `createPending` once its transaction has committed. */
-    async sendPending(ctx: TenantContext, pending: { id: number; linkId: string }) {
-      const row = await d.repo.ofOrganization(d.uow.read, ctx, pending.id);
+      const row = await d.repo.ofOrganization(tx, ctx, id);
       if (!row) throw notFound("The invitation");
-      await email(ctx, row, pending.linkId);
+      await email(tx, ctx, row, linkId);
       return toInvitationItem(row);
     },
 
@@ -139,14 +136,14 @@ export function invitationsService(d: Deps) {
         d.uow.read,
         ctx,
         { search: input.search, territoryIds: territoryScope(ctx) },
-        { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+        pageOf(input),
       );
-      return { items: rows.map(toInvitationItem), total, page: input.page, pageSize: input.pageSize };
+      return pageResult(rows.map(toInvitationItem), total, input);
     },
 
     /** A new link (the earlier one stops working) and a new 72 hours. */
     async resend(ctx: TenantContext, id: number) {
-      const { row, linkId } = await d.uow.run(async (tx) => {
+      const row = await d.uow.run(async (tx) => {
         const row = await manageable(tx, ctx, id);
         const linkId = randomId(40);
         const next = { linkId, expiresAt: expiry(), cooldownSeconds: JOIN_RESEND_COOLDOWN_SECONDS };
@@ -157,10 +154,9 @@ export function invitationsService(d: Deps) {
             `The invitation was emailed to ${row.email} moments ago. Wait ${wait} second${wait === 1 ? "" : "s"} before sending it again.`,
           );
         }
-        return { row, linkId };
+        await email(tx, ctx, row, linkId);
+        return row;
       });
-      // Emailed once the new link is committed.
-      await email(ctx, row, linkId);
       return {
         message: `We emailed ${row.email} the invitation again; the new link is open for ${JOIN_INVITATION_HOURS} hours and the earlier one no longer works.`,
         expiresInHours: JOIN_INVITATION_HOURS,

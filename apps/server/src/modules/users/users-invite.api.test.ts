@@ -131,6 +131,16 @@ describe("invitations", () => {
     expect((await invite(admin, user.id, inWest(admin))).statusCode).toBe(200);
   });
 
+  it("sends one invitation when two requests for the same person arrive at once", async () => {
+    const { user } = await create("at-once@example.com");
+    await t.mailer.idle();
+    const before = (await t.mailer.list(50)).filter((m) => m.to === "at-once@example.com").length;
+    const answers = await Promise.all([1, 2, 3].map(() => invite(admin, user.id, inWest(admin))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429]);
+    await t.mailer.idle();
+    expect((await t.mailer.list(50)).filter((m) => m.to === "at-once@example.com")).toHaveLength(before + 1);
+  });
+
   it("still sends a link to someone who already has a password, and says so", async () => {
     const lg = await t.login("lg@demo.local");
     const res = await invite(admin, lg.userId);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   membershipStores,
   memberships,
@@ -13,6 +13,7 @@ import {
 } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
+import { countRows, likePattern, type PageWindow, searchWords, sortBy } from "../../platform/query-kit";
 import type { UserScope } from "./users.policy";
 
 export type UserFilters = {
@@ -42,8 +43,6 @@ export type MembershipValues = {
 };
 
 type Named = { id: number; name: string };
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active means an active membership of an account that is not switched off platform-wide. */
 const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
@@ -102,13 +101,7 @@ function scopeCondition(exec: Tx, ctx: TenantContext, scope: UserScope): SQL | u
  */
 export function usersRepository() {
   return {
-    async search(
-      exec: Tx,
-      ctx: TenantContext,
-      scope: UserScope,
-      f: UserFilters,
-      page: { limit: number; offset: number },
-    ) {
+    async search(exec: Tx, ctx: TenantContext, scope: UserScope, f: UserFilters, page: PageWindow) {
       const conditions: (SQL | undefined)[] = [
         eq(memberships.organizationId, ctx.organizationId),
         scopeCondition(exec, ctx, scope),
@@ -118,30 +111,35 @@ export function usersRepository() {
       if (f.isActive === false) conditions.push(sql`not ${isActive}`);
       if (f.territoryIds?.length) conditions.push(inTerritories(exec, ctx.organizationId, f.territoryIds));
       if (f.storeIds?.length) conditions.push(atStores(exec, ctx.organizationId, f.storeIds));
-      for (const token of (f.search ?? "").split(/\s+/).filter(Boolean)) {
-        const pattern = `%${likeEscape(token.toLowerCase())}%`;
-        const digits = token.replace(/\D/g, "");
+      for (const word of searchWords(f.search)) {
+        const pattern = likePattern(word.toLowerCase());
+        const digits = word.replace(/\D/g, "");
         conditions.push(
           or(
             ilike(users.firstName, pattern),
             ilike(users.lastName, pattern),
             like(sql`lower(${users.email})`, pattern),
-            digits.length >= 3 && digits.length === token.replace(/[\s().+-]/g, "").length
-              ? like(users.phone, `%${digits}%`)
+            digits.length >= 3 && digits.length === word.replace(/[\s().+-]/g, "").length
+              ? like(users.phone, likePattern(digits))
               : undefined,
           ),
         );
       }
       const where = and(...conditions);
-      const dir = f.sortDirection === "desc" ? desc : asc;
-      const byName = [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`)];
-      const order = {
-        name: byName,
-        email: [dir(sql`lower(${users.email})`)],
-        role: [f.sortDirection === "desc" ? asc(roles.rank) : desc(roles.rank), ...byName],
-        lastLoginAt: [sql`${users.lastLoginAt} ${sql.raw(f.sortDirection)} nulls last`, ...byName],
-        createdAt: [dir(memberships.createdAt)],
-      }[f.sortBy];
+      const byName = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
+      // Rank 1 is the highest role, so "role, descending" is the rank ascending.
+      const order = sortBy(
+        {
+          name: byName,
+          email: sql`lower(${users.email})`,
+          role: [{ by: roles.rank, direction: "reverse" }, ...byName],
+          lastLoginAt: [{ by: users.lastLoginAt, nulls: "last" }, ...byName],
+          createdAt: memberships.createdAt,
+        },
+        { key: f.sortBy, direction: f.sortDirection },
+        { key: "name", direction: "asc" },
+        { tieBreak: [{ by: memberships.id, direction: "asc" }] },
+      );
 
       // The page's memberships are picked on the sort keys alone; the territories (a subquery per row)
       // are then read for those rows only, not for every row the sort has to look at.
@@ -151,11 +149,11 @@ export function usersRepository() {
         .innerJoin(users, eq(users.id, memberships.userId))
         .innerJoin(roles, eq(roles.id, memberships.roleId))
         .where(where)
-        .orderBy(...order, asc(memberships.id))
+        .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset)
         .as("page");
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, count] = await Promise.all([
         exec
           .select({
             id: users.id,
@@ -176,14 +174,17 @@ export function usersRepository() {
           .innerJoin(memberships, eq(memberships.id, pageIds.membershipId))
           .innerJoin(users, eq(users.id, memberships.userId))
           .innerJoin(roles, eq(roles.id, memberships.roleId))
-          .orderBy(...order, asc(memberships.id)),
-        exec
-          .select({ total: count() })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(where),
+          .orderBy(...order),
+        countRows(
+          exec,
+          exec
+            .select({ one: sql`1` })
+            .from(memberships)
+            .innerJoin(users, eq(users.id, memberships.userId))
+            .where(where),
+        ),
       ]);
-      return { rows, total };
+      return { rows, total: count.total };
     },
 
     /** One person of the organization as the caller's scope allows, with everything the detail shows. */

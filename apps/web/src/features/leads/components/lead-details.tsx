@@ -166,8 +166,9 @@ export function LeadDetails({
           <Stack gap="sm">
             {lead.consents.map((c) => (
               <Stack key={c.destination} gap={4}>
-                <Text fz="sm">
-                  <Badge color="teal" variant="light" mr={6}>
+                {/* A div: the badge is a block element, which a paragraph may not hold. */}
+                <Text fz="sm" component="div">
+                  <Badge color="teal" variant="light" c="dark.7" mr={6}>
                     Accepted
                   </Badge>
                   <b>{destinationName(c.destination)}</b>{" "}

@@ -1,6 +1,17 @@
 import { LEAD_SORT_KEYS, type LeadKind, SUBSCRIPTION } from "@fieldlead/contracts";
-import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useMemo } from "react";
+import {
+  choiceParam,
+  dateParam,
+  idsParam,
+  intParam,
+  named,
+  optionalChoiceParam,
+  switchParam,
+  textParam,
+  textsParam,
+  useListParams,
+} from "../../../lib/list-params";
 import {
   type CaptureSearchBody,
   LEAD_TABS,
@@ -64,104 +75,43 @@ export function tabsFor(subscriptionId: number) {
   return [...LEAD_TABS];
 }
 
-const PARAM = {
-  tab: "tab",
-  range: "range",
-  startDate: "from",
-  endDate: "to",
-  territoryIds: "territory",
-  storeIds: "store",
-  leadGeneratorIds: "lg",
-  statusIds: "status",
-  serviceTypeIds: "type",
-  sources: "source",
-  rejectionReasons: "reason",
-  outcomes: "outcome",
-  text: "q",
-  deleted: "deleted",
-  page: "page",
-  pageSize: "size",
-  sortBy: "sort",
-  sortDirection: "dir",
-  lead: "lead",
-  kind: "kind",
-} as const;
+const LEAD_TAB_IDS = LEAD_TABS.map((t) => t.id);
+const RANGES = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "custom"] as const;
 
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ids = (v: string | null) =>
-  (v ?? "")
-    .split(",")
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
-const words = (v: string | null) => (v ?? "").split(",").filter(Boolean);
-const positive = (v: string | null, fallback: number) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-/** Reads the search from the address (so a search can be shared, and Back goes to the previous one). */
-export function parseSearch(params: URLSearchParams, allowed: readonly { id: LeadTabId }[]): SearchState {
-  const asked = params.get(PARAM.tab);
-  const tab = allowed.find((t) => t.id === asked)?.id ?? allowed[0]?.id ?? "internal";
-  const range = params.get(PARAM.range);
-  const sortBy = params.get(PARAM.sortBy);
-  const date = (v: string | null) => (v && LOCAL_DATE.test(v) ? v : null);
-  return {
-    tab,
-    filters: {
-      range: range === "custom" || (range && Number(range) >= 1 && Number(range) <= 10) ? range : null,
-      startDate: date(params.get(PARAM.startDate)),
-      endDate: date(params.get(PARAM.endDate)),
-      territoryIds: ids(params.get(PARAM.territoryIds)),
-      storeIds: ids(params.get(PARAM.storeIds)),
-      leadGeneratorIds: ids(params.get(PARAM.leadGeneratorIds)),
-      statusIds: ids(params.get(PARAM.statusIds)),
-      serviceTypeIds: ids(params.get(PARAM.serviceTypeIds)),
-      sources: words(params.get(PARAM.sources)),
-      rejectionReasons: words(params.get(PARAM.rejectionReasons)),
-      outcomes: words(params.get(PARAM.outcomes)),
-      text: params.get(PARAM.text) ?? "",
-      deleted: params.get(PARAM.deleted) === "1",
-    },
-    page: positive(params.get(PARAM.page), 1),
-    pageSize: Math.min(positive(params.get(PARAM.pageSize), DEFAULT_PAGE_SIZE), 200),
-    sortBy: sortBy && sortKeysOf(tab).includes(sortBy) ? sortBy : defaultSort(tab),
-    sortDirection: params.get(PARAM.sortDirection) === "asc" ? "asc" : "desc",
-  };
-}
-
-/** Writes a search into address parameters, leaving out what is at its default. */
-export function searchParamsOf(s: SearchState, keep?: URLSearchParams): URLSearchParams {
-  const p = new URLSearchParams();
-  const f = s.filters;
-  p.set(PARAM.tab, s.tab);
-  if (f.range) p.set(PARAM.range, f.range);
-  if (f.range === "custom" && f.startDate) p.set(PARAM.startDate, f.startDate);
-  if (f.range === "custom" && f.endDate) p.set(PARAM.endDate, f.endDate);
-  for (const k of [
-    "territoryIds",
-    "storeIds",
-    "leadGeneratorIds",
-    "statusIds",
-    "serviceTypeIds",
-    "sources",
-    "rejectionReasons",
-    "outcomes",
-  ] as const) {
-    if (f[k].length) p.set(PARAM[k], f[k].join(","));
-  }
-  if (f.text.trim()) p.set(PARAM.text, f.text);
-  if (f.deleted) p.set(PARAM.deleted, "1");
-  if (s.page > 1) p.set(PARAM.page, String(s.page));
-  if (s.pageSize !== DEFAULT_PAGE_SIZE) p.set(PARAM.pageSize, String(s.pageSize));
-  if (s.sortBy !== defaultSort(s.tab)) p.set(PARAM.sortBy, s.sortBy);
-  if (s.sortDirection !== "desc") p.set(PARAM.sortDirection, s.sortDirection);
-  for (const k of [PARAM.lead, PARAM.kind]) {
-    const v = keep?.get(k);
-    if (v) p.set(k, v);
-  }
-  return p;
-}
+/**
+ * The Leads screen's search in the address (lib/list-params.ts, like every list), under the short names its
+ * links have always used: `?tab=internal&range=5&territory=3&q=smith&size=50&sort=lastName&dir=asc&lead=12`.
+ * The sort keys and the default sort depend on the tab, so each tab has its codecs.
+ */
+const codecsOf = (tab: LeadTabId) => ({
+  tab: optionalChoiceParam(LEAD_TAB_IDS),
+  page: intParam(1),
+  pageSize: named("size", intParam(DEFAULT_PAGE_SIZE, 1, 200)),
+  sortBy: named("sort", choiceParam(sortKeysOf(tab), defaultSort(tab))),
+  sortDirection: named("dir", choiceParam(["asc", "desc"] as const, "desc")),
+  range: optionalChoiceParam(RANGES),
+  startDate: named("from", dateParam()),
+  endDate: named("to", dateParam()),
+  territoryIds: named("territory", idsParam()),
+  storeIds: named("store", idsParam()),
+  leadGeneratorIds: named("lg", idsParam()),
+  statusIds: named("status", idsParam()),
+  serviceTypeIds: named("type", idsParam()),
+  sources: named("source", textsParam()),
+  rejectionReasons: named("reason", textsParam()),
+  outcomes: named("outcome", textsParam()),
+  text: named("q", textParam()),
+  deleted: switchParam(),
+  /** The lead open in the drawer (0: none) and its kind. */
+  lead: intParam(0),
+  kind: choiceParam(["internal", "external"] as const, "internal"),
+});
+// Module constants: the list hook compares codecs by identity.
+const CODECS = Object.fromEntries(LEAD_TAB_IDS.map((id) => [id, codecsOf(id)])) as Record<
+  LeadTabId,
+  ReturnType<typeof codecsOf>
+>;
+const TAB_CODECS = { tab: optionalChoiceParam(LEAD_TAB_IDS) };
 
 const range = (f: LeadFilterValues) =>
   f.range === "custom"
@@ -234,44 +184,59 @@ export function activeFilterCount(f: LeadFilterValues): number {
 
 /** The search of the Leads screen, kept in the address. */
 export function useLeadSearchState(allowed: readonly { id: LeadTabId }[]) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseSearch(params, allowed), [params, allowed]);
-  const leadId = positive(params.get(PARAM.lead), 0) || null;
-  const leadKind: LeadKind = params.get(PARAM.kind) === "external" ? "external" : "internal";
-
-  const write = useCallback(
-    (next: SearchState, opts?: { push?: boolean; lead?: { id: number; kind: LeadKind } | null }) =>
-      setParams(
-        (current) => {
-          const p = searchParamsOf(next, opts?.lead === undefined ? current : undefined);
-          if (opts?.lead) {
-            p.set(PARAM.lead, String(opts.lead.id));
-            p.set(PARAM.kind, opts.lead.kind);
-          }
-          return p;
-        },
-        { replace: !opts?.push },
-      ),
-    [setParams],
+  const [asked] = useListParams(TAB_CODECS);
+  const tab = allowed.find((t) => t.id === asked.tab)?.id ?? allowed[0]?.id ?? "internal";
+  const codecs = CODECS[tab];
+  const [params, setParams] = useListParams(codecs);
+  const state = useMemo<SearchState>(
+    () => ({
+      tab,
+      filters: {
+        range: params.range,
+        startDate: params.startDate,
+        endDate: params.endDate,
+        territoryIds: params.territoryIds,
+        storeIds: params.storeIds,
+        leadGeneratorIds: params.leadGeneratorIds,
+        statusIds: params.statusIds,
+        serviceTypeIds: params.serviceTypeIds,
+        sources: params.sources,
+        rejectionReasons: params.rejectionReasons,
+        outcomes: params.outcomes,
+        text: params.text,
+        deleted: params.deleted,
+      },
+      page: params.page,
+      pageSize: params.pageSize,
+      sortBy: params.sortBy,
+      sortDirection: params.sortDirection,
+    }),
+    [tab, params],
   );
 
   return {
     state,
-    leadId,
-    leadKind,
-    setTab: (tab: LeadTabId) =>
-      write(
-        { ...state, tab, page: 1, sortBy: defaultSort(tab), sortDirection: "desc" },
-        { push: true, lead: null },
+    leadId: params.lead || null,
+    leadKind: params.kind as LeadKind,
+    // Another tab: its own default sort, the first page, no lead open; Back returns to the tab before.
+    setTab: (next: LeadTabId) =>
+      setParams(
+        { tab: next, sortBy: codecs.sortBy.fallback, sortDirection: "desc", lead: 0, kind: "internal" },
+        { push: true },
       ),
     setFilters: (change: Partial<LeadFilterValues>) =>
-      write({ ...state, filters: { ...state.filters, ...change }, page: 1 }),
-    clearFilters: () => write({ ...state, filters: EMPTY_FILTERS, page: 1 }),
-    setPage: (page: number) => write({ ...state, page }),
-    setPageSize: (pageSize: number) => write({ ...state, pageSize, page: 1 }),
-    setSort: (sortBy: string, sortDirection: "asc" | "desc") =>
-      write({ ...state, sortBy, sortDirection, page: 1 }),
-    openLead: (id: number, kind: LeadKind) => write(state, { push: true, lead: { id, kind } }),
-    closeLead: () => write(state, { lead: null }),
+      setParams(
+        change.range !== undefined && change.range !== "custom"
+          ? { ...change, range: change.range as SearchRange, startDate: null, endDate: null }
+          : (change as Partial<typeof params>),
+      ),
+    clearFilters: () => setParams(EMPTY_FILTERS as Partial<typeof params>),
+    setPage: (page: number) => setParams({ page }),
+    setPageSize: (pageSize: number) => setParams({ pageSize }),
+    setSort: (sortBy: string, sortDirection: "asc" | "desc") => setParams({ sortBy, sortDirection }),
+    openLead: (id: number, kind: LeadKind) => setParams({ lead: id, kind }, { push: true, keepPage: true }),
+    closeLead: () => setParams({ lead: 0, kind: "internal" }, { keepPage: true }),
   };
 }
+
+type SearchRange = (typeof RANGES)[number] | null;

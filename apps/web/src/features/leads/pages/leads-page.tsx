@@ -1,18 +1,15 @@
 import { type CaptureEntryItem, LEAD_SEARCH_COUNT_CAP, ROLE } from "@fieldlead/contracts";
-import { Alert, Button, ScrollArea, Tabs, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconFileSpreadsheet, IconFileTypeXls, IconInfoCircle } from "@tabler/icons-react";
+import { Alert, ScrollArea, Tabs, Text } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import type { SortState } from "../../../components/data-table";
-import { EXPORT_NAME, ExportLabel } from "../../../components/export-label";
+import { ExportButtons } from "../../../components/export-buttons";
 import { queryTableState } from "../../../components/list-table";
 import { PageHeader } from "../../../components/page-header";
-import { errorMessage } from "../../../lib/api-error";
 import { isLeadGenerator } from "../../../lib/landing";
 import { useSession } from "../../../lib/session";
 import {
   exportSearch,
-  type LeadExportFormat,
   type LeadListTabId,
   type LeadTabId,
   useCaptureSearch,
@@ -42,7 +39,6 @@ export function LeadsPage() {
   const { state } = search;
   const names = useLeadNames();
   const [entry, setEntry] = useState<CaptureEntryItem | null>(null);
-  const [exporting, setExporting] = useState<LeadExportFormat | null>(null);
 
   const capture = state.tab === "capture";
   const leadBody = useMemo(() => leadSearchBody(state), [state]);
@@ -54,18 +50,6 @@ export function LeadsPage() {
   const capped = current.data?.totalCapped ?? false;
   const canRestoreDeleted = roleId === ROLE.admin || roleId === ROLE.superAdmin;
   const noExport = current.isPending || (current.data?.total ?? 0) === 0;
-
-  const runExport = async (format: LeadExportFormat) => {
-    setExporting(format);
-    try {
-      const name = await exportSearch(state.tab, capture ? captureBody : leadBody, format);
-      notifications.show({ color: "teal", message: `${name} is downloading.` });
-    } catch (err) {
-      notifications.show({ color: "red", title: "Could not export", message: errorMessage(err) });
-    } finally {
-      setExporting(null);
-    }
-  };
 
   // The paging, sort and filters both tables share.
   const paging = {
@@ -85,28 +69,10 @@ export function LeadsPage() {
         title="Leads"
         description="Find any lead, open its whole story, and work it."
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              aria-label={EXPORT_NAME.csv}
-              onClick={() => runExport("csv")}
-              loading={exporting === "csv"}
-              disabled={noExport || exporting === "xlsx"}
-            >
-              <ExportLabel format="csv" />
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeXls size={16} />}
-              aria-label={EXPORT_NAME.xlsx}
-              onClick={() => runExport("xlsx")}
-              loading={exporting === "xlsx"}
-              disabled={noExport || exporting === "csv"}
-            >
-              <ExportLabel format="xlsx" />
-            </Button>
-          </>
+          <ExportButtons
+            disabled={noExport}
+            onExport={(format) => exportSearch(state.tab, capture ? captureBody : leadBody, format)}
+          />
         }
       />
 

@@ -26,7 +26,7 @@ export function MessageView({ message }: { message: MailboxMessage }) {
               Not sent
             </Badge>
           ) : message.sentAt ? (
-            <Badge color="teal" variant="light">
+            <Badge color="teal" variant="light" c="dark.7">
               Sent
             </Badge>
           ) : (

@@ -1,7 +1,5 @@
 import type { SmartCircleUsersRequest } from "@fieldlead/contracts";
-import { useMutation } from "@tanstack/react-query";
 import { downloadFile } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
 
 /** The files the report downloads as: CSV, or an Excel workbook. */
 export type SmartCircleExportFormat = Exclude<SmartCircleUsersRequest["format"], "json" | undefined>;
@@ -15,7 +13,3 @@ export const exportSmartCircleUsers = ({ request, format }: SmartCircleExport) =
     fallbackName: `smart-circle-users.${format}`,
   });
 };
-
-export function useExportSmartCircleUsers() {
-  return useMutation<string, ApiError, SmartCircleExport>({ mutationFn: exportSmartCircleUsers });
-}

@@ -4,35 +4,26 @@ import {
   type SmartCircleUser,
   type SmartCircleUsersRequest,
 } from "@fieldlead/contracts";
-import { Badge, Button, MultiSelect, SegmentedControl, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconDownload, IconFileTypeXls, IconUsersGroup } from "@tabler/icons-react";
+import { Badge, MultiSelect, SegmentedControl, Stack, Text } from "@mantine/core";
+import { IconUsersGroup } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { DataTable, type DataTableColumn, type SortState } from "../../../components/data-table";
-import { EXPORT_NAME, ExportLabel } from "../../../components/export-label";
+import type { DataTableColumn } from "../../../components/data-table";
+import { ExportButtons } from "../../../components/export-buttons";
 import { FilterBar } from "../../../components/filter-bar";
+import { ListTable } from "../../../components/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { SearchInput } from "../../../components/search-input";
-import { errorMessage } from "../../../lib/api-error";
+import { listPageParams, useListPage } from "../../../components/use-list-page";
 import { formatDateTime } from "../../../lib/dates";
-import {
-  choiceParam,
-  flagParam,
-  idsParam,
-  intParam,
-  textParam,
-  useListParams,
-} from "../../../lib/list-params";
+import { flagParam, idsParam, textParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
-import { type SmartCircleExportFormat, useExportSmartCircleUsers } from "../api/export-smart-circle-users";
+import { exportSmartCircleUsers } from "../api/export-smart-circle-users";
 import { useOrganizations } from "../api/get-organizations";
 import { useSmartCircleUsers } from "../api/get-smart-circle-users";
 
+// A module constant: the list hook compares it by identity.
 const PARAMS = {
-  page: intParam(1),
-  pageSize: intParam(25),
-  sortBy: choiceParam(SMART_CIRCLE_SORT_KEYS, "name"),
-  sortDirection: choiceParam(["asc", "desc"] as const, "asc"),
+  ...listPageParams(SMART_CIRCLE_SORT_KEYS, "name"),
   search: textParam(),
   organizationIds: idsParam(),
   isActive: flagParam(true),
@@ -122,7 +113,7 @@ const columns: DataTableColumn<SmartCircleUser>[] = [
     minWidth: 112,
     skeletonWidth: 56,
     render: (u) => (
-      <Badge variant="light" color={u.isActive ? "teal" : "gray"}>
+      <Badge variant="light" color={u.isActive ? "teal" : "gray"} c="dark.7">
         {u.isActive ? "Active" : "Inactive"}
       </Badge>
     ),
@@ -145,8 +136,8 @@ const columns: DataTableColumn<SmartCircleUser>[] = [
 export function SmartCircleUsersPage() {
   const me = useSession();
   const superAdmin = me?.roleId === ROLE.superAdmin;
-  const [params, setParams] = useListParams(PARAMS);
-  const exporter = useExportSmartCircleUsers();
+  const list = useListPage(PARAMS);
+  const { params, setParams } = list;
   // A Super Admin picks among every Smart Circle organization; others among their own.
   const tree = useOrganizations({}, superAdmin);
   const organizationOptions = useMemo(() => {
@@ -156,28 +147,8 @@ export function SmartCircleUsersPage() {
       .map((o) => ({ value: String(o.id), label: o.name }));
   }, [superAdmin, tree.data, me]);
 
-  const request: SmartCircleUsersRequest = {
-    page: params.page,
-    pageSize: params.pageSize,
-    sortBy: params.sortBy,
-    sortDirection: params.sortDirection,
-    search: params.search || undefined,
-    organizationIds: params.organizationIds.length ? params.organizationIds : undefined,
-    isActive: params.isActive,
-  };
+  const request: SmartCircleUsersRequest = list.request;
   const query = useSmartCircleUsers(request);
-  const filtered = !!params.search || params.organizationIds.length > 0 || params.isActive !== true;
-
-  const runExport = (format: SmartCircleExportFormat) =>
-    exporter.mutate(
-      { request, format },
-      {
-        onSuccess: (name) => notifications.show({ color: "teal", message: `${name} was downloaded.` }),
-        onError: (err) =>
-          notifications.show({ color: "red", title: "Could not export", message: errorMessage(err) }),
-      },
-    );
-  const exportingAs = exporter.isPending ? exporter.variables?.format : undefined;
 
   return (
     <>
@@ -185,37 +156,15 @@ export function SmartCircleUsersPage() {
         title="Smart Circle users"
         description="Lead generators of the organizations whose field team comes from Smart Circle, with their last activity."
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              aria-label={EXPORT_NAME.csv}
-              onClick={() => runExport("csv")}
-              loading={exportingAs === "csv"}
-              disabled={query.data?.total === 0 || exportingAs === "xlsx"}
-            >
-              <ExportLabel format="csv" />
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeXls size={16} />}
-              aria-label={EXPORT_NAME.xlsx}
-              onClick={() => runExport("xlsx")}
-              loading={exportingAs === "xlsx"}
-              disabled={query.data?.total === 0 || exportingAs === "csv"}
-            >
-              <ExportLabel format="xlsx" />
-            </Button>
-          </>
+          <ExportButtons
+            disabled={query.data?.total === 0}
+            onExport={(format) => exportSmartCircleUsers({ request, format })}
+          />
         }
       />
       <FilterBar
-        activeCount={
-          Number(!!params.search) +
-          Number(params.organizationIds.length > 0) +
-          Number(params.isActive !== true)
-        }
-        onClear={() => setParams({ search: "", organizationIds: [], isActive: true })}
+        activeCount={list.filterCount}
+        onClear={list.clearFilters}
         search={
           <SearchInput
             label="Search"
@@ -243,39 +192,25 @@ export function SmartCircleUsersPage() {
           searchable
         />
       </FilterBar>
-      <DataTable
+      <ListTable
+        {...list.tableProps(query)}
         label="Smart Circle users"
         columns={columns}
-        rows={query.data?.items}
         rowKey={(u) => `${u.organizationId}-${u.userId}`}
-        total={query.data?.total}
-        page={params.page}
-        pageSize={params.pageSize}
-        onPageChange={(page) => setParams({ page })}
-        onPageSizeChange={(pageSize) => setParams({ pageSize })}
-        sort={{ by: params.sortBy, direction: params.sortDirection }}
-        onSortChange={(s: SortState) =>
-          setParams({ sortBy: s.by as (typeof SMART_CIRCLE_SORT_KEYS)[number], sortDirection: s.direction })
-        }
-        loading={query.isPending}
-        fetching={query.isFetching && query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => query.refetch()}
         minWidth={900}
-        empty={
-          filtered
-            ? {
-                title: "No one matches these filters",
-                description: "Try another spelling or fewer filters.",
-                icon: <IconUsersGroup size={26} stroke={1.6} />,
-              }
-            : {
-                title: "No Smart Circle lead generators",
-                description:
-                  "Lead generators appear here when their organization gets its field team from Smart Circle (an organization setting).",
-                icon: <IconUsersGroup size={26} stroke={1.6} />,
-              }
-        }
+        empty={{
+          filtered: {
+            title: "No one matches these filters",
+            description: "Try another spelling or fewer filters.",
+            icon: <IconUsersGroup size={26} stroke={1.6} />,
+          },
+          none: {
+            title: "No Smart Circle lead generators",
+            description:
+              "Lead generators appear here when their organization gets its field team from Smart Circle (an organization setting).",
+            icon: <IconUsersGroup size={26} stroke={1.6} />,
+          },
+        }}
       />
     </>
   );

@@ -30,13 +30,14 @@ export function InvitedBadge() {
 export function UserStatusBadges({ user }: { user: { isActive: boolean; hasPassword: boolean } }) {
   if (!user.isActive)
     return (
-      <Badge variant="light" color="gray">
+      <Badge variant="light" color="gray" c="dark.7">
         Inactive
       </Badge>
     );
   if (!user.hasPassword) return <InvitedBadge />;
+  // Dark text, like the Invited badge: the light variant's teal text is under AA contrast on the table's rows.
   return (
-    <Badge variant="light" color="teal">
+    <Badge variant="light" color="teal" c="dark.7">
       Active
     </Badge>
   );

@@ -29,7 +29,9 @@ const PARAMS = {
   isActive: flagParam(true),
 };
 
-/** Roles that only read (docs/DOMAIN.md): they never see create or edit buttons. */
+/**
+ * Roles that only read (docs/domain.md, "Roles and subscriptions"): they never see create or edit buttons.
+ */
 const READ_ONLY_ROLES: readonly number[] = [ROLE.scheduler, ROLE.analyst];
 
 export function UsersPage() {

@@ -1,16 +1,6 @@
-import type { AddressDetails } from "@fieldlead/contracts";
-import { and, eq, ilike, isNotNull, or } from "drizzle-orm";
+import { type AddressDetails, MAX_INT_ID } from "@fieldlead/contracts";
 import zipcodes from "zipcodes";
-import { stores } from "../../db/schema/index";
-import type { Executor } from "../../platform/unit-of-work";
-
-export type AddressSuggestion = { id: string; label: string; source: "organization" | "zip" };
-
-/** Where address suggestions come from. The default works offline; an online provider can replace it. */
-export type AddressProvider = {
-  suggest(organizationId: number, query: string, limit: number): Promise<AddressSuggestion[]>;
-  details(organizationId: number, id: string): Promise<AddressDetails | null>;
-};
+import type { AddressProvider, AddressSuggestion, StoreAddressPort } from "./address-provider";
 
 // The most common zone of each state; a ZIP data set with zones would refine the few split states.
 const STATE_ZONE: Record<string, string> = {
@@ -107,31 +97,14 @@ function lookupZip(zip: string): Zip | null {
 }
 
 /**
- * Offline provider: the organization's own store addresses, plus US ZIP codes and cities from a bundled data set.
- * It only reads, outside any transaction: it is given the unit of work's `read` executor.
+ * Offline provider: the organization's own store addresses (read through `stores`, the stores module's port), plus
+ * US ZIP codes and cities from a bundled data set. No network, no database of its own.
  */
-export function offlineAddressProvider(read: Executor): AddressProvider {
+export function createOfflineAddressProvider(stores: StoreAddressPort): AddressProvider {
   return {
     async suggest(organizationId, query, limit) {
       const q = query.trim();
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const own = await read
-        .selectDistinct({
-          id: stores.id,
-          address: stores.address,
-          city: stores.city,
-          state: stores.state,
-          zip: stores.zip,
-        })
-        .from(stores)
-        .where(
-          and(
-            eq(stores.organizationId, organizationId),
-            isNotNull(stores.address),
-            or(ilike(stores.address, pattern), ilike(stores.city, pattern), ilike(stores.zip, pattern)),
-          ),
-        )
-        .limit(limit);
+      const own = await stores.storeAddresses(organizationId, q, limit);
       const out: AddressSuggestion[] = own.map((s) => ({
         id: `store:${s.id}`,
         label: [s.address, s.city, [s.state, s.zip].filter(Boolean).join(" ")].filter(Boolean).join(", "),
@@ -171,11 +144,8 @@ export function offlineAddressProvider(read: Executor): AddressProvider {
     async details(organizationId, id) {
       if (id.startsWith("store:")) {
         const storeId = Number(id.slice(6));
-        if (!Number.isInteger(storeId)) return null;
-        const [s] = await read
-          .select()
-          .from(stores)
-          .where(and(eq(stores.organizationId, organizationId), eq(stores.id, storeId)));
+        if (!Number.isInteger(storeId) || storeId < 1 || storeId > MAX_INT_ID) return null;
+        const s = await stores.storeAddress(organizationId, storeId);
         if (!s?.zip) return null;
         const z = lookupZip(s.zip);
         return {
