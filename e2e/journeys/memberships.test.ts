@@ -46,10 +46,10 @@ describe("joining another organization is the person's choice", () => {
     await pending.getByText(/As Typed Name/).waitFor();
     expect(await solar.page.getByText(/Lena/).count()).toBe(0);
     await snap(solar.page, "60-pending-invitations-other-org");
-    // The panel built here; the users table's own status badges are a known contrast gap (see the issue note).
-    expect(await axeViolations(solar.page, 'section[aria-labelledby="pending-invitations-title"]')).toEqual(
-      [],
-    );
+    // The whole users page: the table, its status badges and the pending-invitations panel, with a row under the
+    // pointer (its hover background is where links once fell under AA).
+    await solar.page.locator("tbody tr").nth(3).hover();
+    expect(await axeViolations(solar.page)).toEqual([]);
 
     // 2. The person signs in to their own organization and sees the invitation above the page.
     const person = await newPage(browser, { width: 390, height: 844 });
