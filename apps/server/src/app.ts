@@ -19,6 +19,7 @@ import type { Mailer } from "./platform/mail";
 import { registerNoStore } from "./platform/no-store";
 import { openapiOptions } from "./platform/openapi";
 import { createPlatform, type Platform } from "./platform/platform";
+import { apiRouteGuard, type ServedRoute } from "./platform/routes";
 
 /** Without `platform` and `services` the app builds its own (tests); server.ts shares them with the worker. */
 export type AppDeps = { config: Config; database: Database; platform?: Platform; services?: Services };
@@ -29,7 +30,11 @@ export type ResolvedDeps = {
   platform: Platform;
   services: Services;
 };
-export type App = FastifyInstance & { deps: ResolvedDeps };
+export type App = FastifyInstance & {
+  deps: ResolvedDeps;
+  /** Every route served under /api, each with the endpoint it serves (platform/routes.ts). */
+  apiRoutes: readonly ServedRoute[];
+};
 
 const here = dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = resolve(here, "../../web/dist");
@@ -99,9 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uow: platform.uow,
     sessionHours: config.sessionHours,
   });
-  await app.register(async (api) => registerModules(api as unknown as App, services, config), {
-    prefix: "/api",
-  });
+  // Every API route comes from an endpoint's definition (platform/routes.ts): a route added by hand under /api is
+  // refused when the server starts, so the server cannot serve a call the contracts do not define.
+  const apiRoutes: ServedRoute[] = [];
+  app.addHook("onRoute", apiRouteGuard(apiRoutes));
+  app.decorate("apiRoutes", apiRoutes);
+  await app.register(async (api) => registerModules(api as unknown as App, services, config));
 
   if (serveApp) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

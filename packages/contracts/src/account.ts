@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pathIdSchema, textSchema } from "./common";
+import { idParam, okResponse, pathIdSchema, textSchema } from "./common";
+import { endpoint } from "./endpoint";
 
 export const loginRequest = z.object({
   email: textSchema.trim().min(1, "Enter your email").email("Enter a valid email address"),
@@ -45,6 +46,7 @@ export type LoggedInUser = z.infer<typeof loggedInUser>;
 export const forgotPasswordRequest = z.object({
   email: textSchema.trim().min(1, "Enter your email").email("Enter a valid email address"),
 });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const forgotPasswordResponse = z.object({ message: z.string() });
 
 export const linkIdParam = z.object({ linkId: textSchema.min(1).max(100) });
@@ -66,6 +68,7 @@ export const resetPasswordRequest = z.object({
   linkId: textSchema.min(1).max(100),
   password: passwordSchema,
 });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 /** A reset signs the user in (an invitation lands them in the inviting organization). */
 export const resetPasswordResponse = loggedInUser;
 
@@ -113,3 +116,112 @@ export const acceptInvitationRequest = z.object({
   lastName: textSchema.trim().min(1, "Enter a last name").max(60, "Use at most 60 characters").optional(),
 });
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+export const accountApi = {
+  login: endpoint({
+    name: "account.login",
+    method: "POST",
+    path: "/api/account/login",
+    auth: "public",
+    body: loginRequest,
+    response: loggedInUser,
+  }),
+  forgotPassword: endpoint({
+    name: "account.forgotPassword",
+    method: "POST",
+    path: "/api/account/forgot-password",
+    auth: "public",
+    body: forgotPasswordRequest,
+    response: forgotPasswordResponse,
+  }),
+  validateResetLink: endpoint({
+    name: "account.resetPasswordByLinkIdValidate",
+    method: "GET",
+    path: "/api/account/reset-password/{linkId}/validate",
+    auth: "public",
+    params: linkIdParam,
+    response: validateLinkResponse,
+  }),
+  resetPassword: endpoint({
+    name: "account.resetPassword",
+    method: "PUT",
+    path: "/api/account/reset-password",
+    auth: "public",
+    body: resetPasswordRequest,
+    response: resetPasswordResponse,
+  }),
+  switchOrganization: endpoint({
+    name: "account.byOrgIdUpdateOrganization",
+    method: "PUT",
+    path: "/api/account/{orgId}/update-organization",
+    auth: "session",
+    params: orgIdParam,
+    response: loggedInUser,
+  }),
+  me: endpoint({
+    name: "account.me",
+    method: "GET",
+    path: "/api/account/me",
+    auth: "session",
+    response: loggedInUser,
+  }),
+  logout: endpoint({
+    name: "account.logout",
+    method: "POST",
+    path: "/api/account/logout",
+    auth: "session",
+    response: okResponse,
+  }),
+  myInvitations: endpoint({
+    name: "account.invitations",
+    method: "GET",
+    path: "/api/account/invitations",
+    auth: "session",
+    response: myInvitationsResponse,
+  }),
+  acceptMyInvitation: endpoint({
+    name: "account.invitationsByIdAccept",
+    method: "PUT",
+    path: "/api/account/invitations/{id}/accept",
+    auth: "session",
+    params: idParam,
+    response: loggedInUser,
+  }),
+  declineMyInvitation: endpoint({
+    name: "account.invitationsByIdDecline",
+    method: "PUT",
+    path: "/api/account/invitations/{id}/decline",
+    auth: "session",
+    params: idParam,
+    response: okResponse,
+  }),
+  invitationLink: endpoint({
+    name: "account.invitationLinksByToken",
+    method: "GET",
+    path: "/api/account/invitation-links/{token}",
+    auth: "public",
+    params: invitationTokenParam,
+    response: invitationLinkResponse,
+  }),
+  acceptInvitationLink: endpoint({
+    name: "account.invitationLinksByTokenAccept",
+    method: "PUT",
+    path: "/api/account/invitation-links/{token}/accept",
+    auth: "public",
+    params: invitationTokenParam,
+    body: acceptInvitationRequest,
+    response: loggedInUser,
+  }),
+  declineInvitationLink: endpoint({
+    name: "account.invitationLinksByTokenDecline",
+    method: "PUT",
+    path: "/api/account/invitation-links/{token}/decline",
+    auth: "public",
+    params: invitationTokenParam,
+    response: okResponse,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { freeFormJson, idSchema, textSchema } from "./common";
+import { freeFormJson, idParam, idSchema, okResponse, textSchema } from "./common";
+import { endpoint } from "./endpoint";
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 export type LookupOption = z.infer<typeof option>;
@@ -158,3 +159,103 @@ export const mailboxResponse = z.object({
   transport: z.enum(["smtp", "mailbox"]),
   messages: z.array(mailboxMessage),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+export const appApi = {
+  lookupList: endpoint({
+    name: "app.lookupList",
+    method: "GET",
+    path: "/api/app/lookup-list",
+    auth: "tenant",
+    query: lookupListQuery,
+    response: lookupList,
+  }),
+  roles: endpoint({
+    name: "app.lookupListRoles",
+    method: "GET",
+    path: "/api/app/lookup-list/roles",
+    auth: "tenant",
+    query: rolesQuery,
+    response: rolesResponse,
+  }),
+  timeZones: endpoint({
+    name: "app.lookupListTimezones",
+    method: "GET",
+    path: "/api/app/lookup-list/timezones",
+    auth: "session",
+    response: timeZonesResponse,
+  }),
+  featureUpdates: endpoint({
+    name: "app.featureUpdates",
+    method: "GET",
+    path: "/api/app/feature/updates",
+    auth: "session",
+    response: featureUpdatesResponse,
+  }),
+  featureUpsert: endpoint({
+    name: "app.featureUpsert",
+    method: "POST",
+    path: "/api/app/feature/upsert",
+    auth: "tenant",
+    body: featureUpsertRequest,
+    response: feature,
+  }),
+  featureDelete: endpoint({
+    name: "app.featureByIdDelete",
+    method: "DELETE",
+    path: "/api/app/feature/{id}/delete",
+    auth: "tenant",
+    params: idParam,
+    response: okResponse,
+  }),
+  dataTypes: endpoint({
+    name: "app.dataType",
+    method: "GET",
+    path: "/api/app/data-type",
+    auth: "session",
+    response: dataTypesResponse,
+  }),
+  fieldTypes: endpoint({
+    name: "app.fieldType",
+    method: "GET",
+    path: "/api/app/field-type",
+    auth: "session",
+    response: fieldTypesResponse,
+  }),
+  webConfigUpsert: endpoint({
+    name: "app.wingenWebConfigUpsert",
+    method: "POST",
+    path: "/api/app/wingen-web-config/upsert",
+    auth: "session",
+    body: webConfigUpsertRequest,
+    response: webConfigUpsertResponse,
+  }),
+  addressSuggestions: endpoint({
+    name: "app.addressSuggestions",
+    method: "GET",
+    path: "/api/app/address-suggestions",
+    auth: "tenant",
+    query: addressSuggestionsQuery,
+    response: addressSuggestionsResponse,
+  }),
+  addressDetails: endpoint({
+    name: "app.addressDetailsById",
+    method: "GET",
+    path: "/api/app/address-details/{id}",
+    auth: "tenant",
+    params: addressIdParam,
+    response: addressDetails,
+  }),
+  /** Platform operation outside the spec's catalogue (Super Admin only). */
+  mailbox: endpoint({
+    name: "platform.mailbox",
+    method: "GET",
+    path: "/api/platform/mailbox",
+    auth: "tenant",
+    query: mailboxQuery,
+    response: mailboxResponse,
+  }),
+} as const;

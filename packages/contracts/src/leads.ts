@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { idRangeMessage, idSchema, localDateSchema, pageOf, pathIdSchema, textSchema } from "./common";
+import {
+  idRangeMessage,
+  idSchema,
+  localDateSchema,
+  okResponse,
+  pageOf,
+  pathIdSchema,
+  textSchema,
+} from "./common";
+import { type EndpointDef, endpoint } from "./endpoint";
 
 // ---------------------------------------------------------------------------------------------------------
 // Kinds, sources, statuses and their transitions: the one place the server and the web read them from.
@@ -592,3 +601,140 @@ export const leadTypeLookup = z.object({
   duplicateWindowDays: z.number().int(),
 });
 export type LeadTypeLookup = z.infer<typeof leadTypeLookup>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+const exportNote =
+  'With `format: "csv"` the answer is a text/csv download of the whole result (up to 100,000 rows); with `format: "xlsx"` the same rows as an Excel workbook.';
+
+/** Documents the header; the server checks it with a message that says what a key looks like. */
+export const idempotencyKeyHeaders = z.looseObject({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .describe("Makes a retried create safe: the same key answers with the first result (kept 24 hours)."),
+});
+
+const leadSearch = <const N extends EndpointDef["name"], const P extends string>(
+  name: N,
+  path: P,
+  what: string,
+) =>
+  endpoint({
+    name,
+    method: "POST",
+    path,
+    auth: "tenant",
+    summary: `${what} ${exportNote}`,
+    body: leadSearchRequest,
+    response: leadPage,
+    download: true,
+  });
+
+export const leadsApi = {
+  internalSearch: leadSearch(
+    "leads.internalSearch",
+    "/api/leads/internal/search",
+    "Leads captured in the app by lead generators.",
+  ),
+  externalSearch: leadSearch(
+    "leads.externalSearch",
+    "/api/leads/external/search",
+    "Leads that came from outside (QR, programs, web, imports).",
+  ),
+  retailerProgramSearch: leadSearch(
+    "leads.leadsHdSearch",
+    "/api/leads/leads-hd/search",
+    "Retailer-program leads.",
+  ),
+  secondPartnerSearch: leadSearch(
+    "leads.leadsCentahSearch",
+    "/api/leads/leads-centah/search",
+    "Second-partner-program leads.",
+  ),
+  rejectedSearch: leadSearch(
+    "leads.rejectedSearch",
+    "/api/leads/rejected/search",
+    "Rejected leads with their reason.",
+  ),
+  captureEntriesSearch: endpoint({
+    name: "leads.captureLeadsSearch",
+    method: "POST",
+    path: "/api/leads/capture-leads/search",
+    auth: "tenant",
+    summary: `Raw capture entries, before they became leads. ${exportNote}`,
+    body: captureEntrySearchRequest,
+    response: captureEntryPage,
+    download: true,
+  }),
+  internalDetail: endpoint({
+    name: "leads.byIdInternal.get",
+    method: "GET",
+    path: "/api/leads/{id}/internal",
+    auth: "tenant",
+    params: leadIdParam,
+    response: leadDetail,
+  }),
+  externalDetail: endpoint({
+    name: "leads.byIdExternal.get",
+    method: "GET",
+    path: "/api/leads/{id}/external",
+    auth: "tenant",
+    params: leadIdParam,
+    response: leadDetail,
+  }),
+  internalUpsert: endpoint({
+    name: "leads.internalUpsert",
+    method: "POST",
+    path: "/api/leads/internal/upsert",
+    auth: "tenant",
+    summary:
+      "Creates (no `id`) or edits a lead captured in the app. A capture sent again with the same `Idempotency-Key` header (a UUID the client makes once per capture) creates nothing and answers with the first call's lead.",
+    headers: idempotencyKeyHeaders,
+    body: internalLeadUpsertRequest,
+    response: leadUpsertResponse,
+  }),
+  externalUpdate: endpoint({
+    name: "leads.externalUpdate",
+    method: "PUT",
+    path: "/api/leads/external/update",
+    auth: "tenant",
+    body: externalLeadUpdateRequest,
+    response: leadUpsertResponse,
+  }),
+  internalDelete: endpoint({
+    name: "leads.byIdInternal.delete",
+    method: "DELETE",
+    path: "/api/leads/{id}/internal",
+    auth: "tenant",
+    params: leadIdParam,
+    response: okResponse,
+  }),
+  externalDelete: endpoint({
+    name: "leads.byIdExternal.delete",
+    method: "DELETE",
+    path: "/api/leads/{id}/external",
+    auth: "tenant",
+    params: leadIdParam,
+    response: okResponse,
+  }),
+  leadTypes: endpoint({
+    name: "leads.lookupListLeadType",
+    method: "POST",
+    path: "/api/leads/lookup-list/lead-type",
+    auth: "tenant",
+    body: leadTypeLookupRequest,
+    response: leadTypeLookup,
+  }),
+  restore: endpoint({
+    name: "leads.byIdRestore",
+    method: "POST",
+    path: "/api/leads/{id}/restore",
+    auth: "tenant",
+    summary: "Brings a deleted lead back (outside the spec's catalogue).",
+    params: leadIdParam,
+    response: leadDetail,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, pageOf, pagingSchema, textSchema } from "./common";
+import { endpoint } from "./endpoint";
 import { isValidTimeZone } from "./time/zone";
 
 let canonicalZones: Set<string> | null = null;
@@ -146,3 +147,44 @@ export const smartCircleUser = z.object({
 });
 export type SmartCircleUser = z.infer<typeof smartCircleUser>;
 export const smartCircleUsersResponse = pageOf(smartCircleUser);
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+export const organizationsApi = {
+  // Tenant call for an Admin (the organization of the request, or one its owner group owns); platform call
+  // for the Super Admin (any organization, creation included). docs/decisions/0007 and 0016.
+  upsert: endpoint({
+    name: "organizations.upsertSmartCircle",
+    method: "PUT",
+    path: "/api/organizations/upsert/smart-circle",
+    auth: "tenant",
+    summary:
+      "The organization save. An Admin changes the organization named by `CurrentOrganizationId` (or, when it is an owner group, an organization it owns): any other `id` answers 404 and changes nothing; switch organization to change another one. Platform call: only a Super Admin creates organizations (no `id`), changes any organization, moves one to another owner group or deletes/restores it.",
+    body: organizationUpsertRequest,
+    response: organizationDetail,
+  }),
+  smartCircleUsers: endpoint({
+    name: "organizations.reportsSmartCircleUsers",
+    method: "POST",
+    path: "/api/organizations/reports/smart-circle-users",
+    auth: "tenant",
+    summary:
+      'Lead generators of Smart Circle organizations. `format: "csv"` answers a text/csv download, `"xlsx"` an Excel workbook.',
+    body: smartCircleUsersRequest,
+    response: smartCircleUsersResponse,
+    download: true,
+  }),
+  /** Served beside the settings module's own routes (`organizationSettingsRoutes`). */
+  settingsOrganizations: endpoint({
+    name: "settings.organizations",
+    method: "POST",
+    path: "/api/settings/organizations",
+    auth: "tenant",
+    summary:
+      "The organizations the caller may change from the request's organization (`CurrentOrganizationId`): for an Admin, that organization and, when it is an owner group, the organizations it owns; for a Super Admin (platform call), every organization.",
+    body: settingsOrganizationsRequest,
+    response: settingsOrganizationsResponse,
+  }),
+} as const;

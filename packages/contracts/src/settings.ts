@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idSchema, pathIdSchema, textSchema } from "./common";
+import { idSchema, okResponse, pathIdSchema, textSchema } from "./common";
 import { disclosureTemplateSchema } from "./disclosures";
+import { endpoint } from "./endpoint";
 import { optionalBody } from "./leads";
 
 const id = idSchema;
@@ -162,3 +163,134 @@ export const leadSettingsSaveRequest = z.object({
   disclosures: perDestination(disclosureTemplateSchema.optional()).optional(),
 });
 export type LeadSettingsSaveRequest = z.infer<typeof leadSettingsSaveRequest>;
+
+// The calls ----------------------------------------------------------------------------------------------
+
+/** Service types, their questions and responses, business contacts and the lead settings. */
+export const settingsApi = {
+  serviceTypes: endpoint({
+    name: "settings.byOrgIdServiceType",
+    method: "POST",
+    path: "/api/settings/{orgId}/service-type",
+    auth: "tenant",
+    params: settingsOrgIdParam,
+    body: includeInactiveRequest,
+    response: serviceTypeList,
+  }),
+  serviceTypeUpsert: endpoint({
+    name: "settings.serviceTypeUpsert",
+    method: "POST",
+    path: "/api/settings/service-type/upsert",
+    auth: "tenant",
+    body: serviceTypeUpsertRequest,
+    response: serviceType,
+  }),
+  serviceTypeDelete: endpoint({
+    name: "settings.serviceTypeById",
+    method: "DELETE",
+    path: "/api/settings/service-type/{id}",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: okResponse,
+  }),
+  questions: endpoint({
+    name: "settings.serviceTypeByIdQuestion",
+    method: "POST",
+    path: "/api/settings/service-type/{id}/question",
+    auth: "tenant",
+    params: settingsIdParam,
+    body: includeInactiveRequest,
+    response: serviceTypeQuestionList,
+  }),
+  questionUpsert: endpoint({
+    name: "settings.serviceTypeQuestionUpsert",
+    method: "POST",
+    path: "/api/settings/service-type/question/upsert",
+    auth: "tenant",
+    body: questionUpsertRequest,
+    response: serviceTypeQuestion,
+  }),
+  questionDelete: endpoint({
+    name: "settings.serviceTypeQuestionById",
+    method: "DELETE",
+    path: "/api/settings/service-type/question/{id}",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: okResponse,
+  }),
+  responses: endpoint({
+    name: "settings.questionByIdResponse",
+    method: "POST",
+    path: "/api/settings/question/{id}/response",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: questionResponseList,
+  }),
+  responseUpsert: endpoint({
+    name: "settings.questionResponseUpsert",
+    method: "POST",
+    path: "/api/settings/question/response/upsert",
+    auth: "tenant",
+    body: responseUpsertRequest,
+    response: questionResponse,
+  }),
+  responseDelete: endpoint({
+    name: "settings.questionResponseById",
+    method: "DELETE",
+    path: "/api/settings/question/response/{id}",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: okResponse,
+  }),
+  organizationContacts: endpoint({
+    name: "settings.organizationByIdBusinessContact.get",
+    method: "GET",
+    path: "/api/settings/organization/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: businessContactList,
+  }),
+  organizationContactsSave: endpoint({
+    name: "settings.organizationByIdBusinessContact.post",
+    method: "POST",
+    path: "/api/settings/organization/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    body: businessContactsSaveRequest,
+    response: businessContactList,
+  }),
+  territoryContacts: endpoint({
+    name: "settings.organizationsTerritoryByIdBusinessContact.get",
+    method: "GET",
+    path: "/api/settings/organizationsTerritory/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: businessContactList,
+  }),
+  territoryContactsSave: endpoint({
+    name: "settings.organizationsTerritoryByIdBusinessContact.post",
+    method: "POST",
+    path: "/api/settings/organizationsTerritory/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    body: businessContactsSaveRequest,
+    response: businessContactList,
+  }),
+  /** Outside the spec's catalogue (docs/decisions/0014). */
+  leadSettings: endpoint({
+    name: "settings.leads.get",
+    method: "GET",
+    path: "/api/settings/leads",
+    auth: "tenant",
+    response: leadSettings,
+  }),
+  /** Outside the spec's catalogue (docs/decisions/0014). */
+  leadSettingsSave: endpoint({
+    name: "settings.leads.put",
+    method: "PUT",
+    path: "/api/settings/leads",
+    auth: "tenant",
+    body: leadSettingsSaveRequest,
+    response: leadSettings,
+  }),
+} as const;

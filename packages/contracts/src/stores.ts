@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idSchema, pageOf, pagingSchema, textSchema } from "./common";
+import { idParam, idSchema, pageOf, pagingSchema, textSchema } from "./common";
+import { endpoint } from "./endpoint";
 import { blankToNull, ianaTimeZone, optionalText } from "./organizations";
 import { US_STATES, usStateByCode } from "./us-states";
 
@@ -93,3 +94,34 @@ export const storeSearchRequest = pagingSchema.extend({
 export type StoreSearchRequest = z.input<typeof storeSearchRequest>;
 
 export const storeSearchResponse = pageOf(storeDetail);
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+export const storesApi = {
+  search: endpoint({
+    name: "store.search",
+    method: "POST",
+    path: "/api/store/search",
+    auth: "tenant",
+    body: storeSearchRequest,
+    response: storeSearchResponse,
+  }),
+  upsert: endpoint({
+    name: "store.upsert",
+    method: "POST",
+    path: "/api/store/upsert",
+    auth: "tenant",
+    body: storeUpsertRequest,
+    response: storeDetail,
+  }),
+  detail: endpoint({
+    name: "store.byId",
+    method: "GET",
+    path: "/api/store/{id}",
+    auth: "tenant",
+    params: idParam,
+    response: storeDetail,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idSchema, idSchemaWith, pageOf, pagingSchema, textSchema } from "./common";
+import { idParam, idSchema, idSchemaWith, okResponse, pageOf, pagingSchema, textSchema } from "./common";
+import { endpoint } from "./endpoint";
 import { blankToNull, ianaTimeZone } from "./organizations";
 
 /** Capture icons: PNG, JPEG or WebP (checked by their first bytes on the server), 256 KB at most. */
@@ -234,3 +235,114 @@ export const invitationResendResponse = z.object({
   message: z.string(),
   expiresInHours: z.number().int(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// The calls (docs/decisions/0025): each defined once, served by the server and called by the web from here.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The capture icon is answered as the image itself (PNG, JPEG or WebP), not as JSON. */
+export const captureIconImage = z.string().meta({ format: "binary" });
+
+export const usersApi = {
+  search: endpoint({
+    name: "users.search",
+    method: "POST",
+    path: "/api/users/search",
+    auth: "tenant",
+    body: userSearchRequest,
+    response: userSearchResponse,
+  }),
+  upsert: endpoint({
+    name: "users.upsert",
+    method: "POST",
+    path: "/api/users/upsert",
+    auth: "tenant",
+    body: userUpsertRequest,
+    response: userUpsertResponse,
+  }),
+  retailerProgramUpsert: endpoint({
+    name: "users.hdUpsert",
+    method: "POST",
+    path: "/api/users/hd/upsert",
+    auth: "tenant",
+    body: hdUserUpsertRequest,
+    response: userUpsertResponse,
+  }),
+  detail: endpoint({
+    name: "users.byId",
+    method: "GET",
+    path: "/api/users/{id}",
+    auth: "tenant",
+    params: idParam,
+    response: userDetail,
+  }),
+  captureIcon: endpoint({
+    name: "users.byIdCaptureIcon",
+    method: "GET",
+    path: "/api/users/{id}/capture-icon",
+    auth: "tenant",
+    summary: "The capture icon as an image (PNG, JPEG or WebP); 404 when the person has none.",
+    params: idParam,
+    response: captureIconImage,
+  }),
+  invite: endpoint({
+    name: "users.byIdInvite",
+    method: "PUT",
+    path: "/api/users/{id}/invite",
+    auth: "tenant",
+    params: idParam,
+    response: inviteResponse,
+  }),
+  /** `{id}` is the person. */
+  trades: endpoint({
+    name: "users.tradeById.post",
+    method: "POST",
+    path: "/api/users/trade/{id}",
+    auth: "tenant",
+    params: idParam,
+    response: userTradesResponse,
+  }),
+  /** `{id}` is the person. */
+  tradeUpsert: endpoint({
+    name: "users.tradeByIdUpsert",
+    method: "POST",
+    path: "/api/users/trade/{id}/upsert",
+    auth: "tenant",
+    params: idParam,
+    body: userTradeUpsertRequest,
+    response: userTrade,
+  }),
+  /** `{id}` is the trade row, not the person. */
+  tradeDelete: endpoint({
+    name: "users.tradeById.delete",
+    method: "DELETE",
+    path: "/api/users/trade/{id}",
+    auth: "tenant",
+    params: idParam,
+    response: okResponse,
+  }),
+  invitationsSearch: endpoint({
+    name: "users.invitationsSearch",
+    method: "POST",
+    path: "/api/users/invitations/search",
+    auth: "tenant",
+    body: invitationSearchRequest,
+    response: invitationSearchResponse,
+  }),
+  invitationResend: endpoint({
+    name: "users.invitationsByIdResend",
+    method: "PUT",
+    path: "/api/users/invitations/{id}/resend",
+    auth: "tenant",
+    params: idParam,
+    response: invitationResendResponse,
+  }),
+  invitationCancel: endpoint({
+    name: "users.invitationsById",
+    method: "DELETE",
+    path: "/api/users/invitations/{id}",
+    auth: "tenant",
+    params: idParam,
+    response: okResponse,
+  }),
+} as const;

@@ -4,6 +4,7 @@ import { sessionRepository } from "../platform/auth/session.repository";
 import type { Config } from "../platform/config";
 import type { Platform } from "../platform/platform";
 import { rateLimits } from "../platform/rate-limits";
+import type { Routes } from "../platform/routes";
 import { accountRepository, accountRoutes, accountService } from "./account/index";
 import { appRoutes, appService, featuresRepository, lookupsRepository, platformRoutes } from "./app/index";
 import { leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
@@ -93,23 +94,26 @@ export function buildServices(p: Platform) {
 
 export type Services = ReturnType<typeof buildServices>;
 
-/** Registers every area's routes under /api/{group}. */
-export async function registerModules(api: App, s: Services, config: Config) {
+/**
+ * Every module's routes. Each route's method, full path and auth mode come from its endpoint's definition in
+ * `@fieldlead/contracts` (docs/decisions/0025), so this is a plain list: no prefixes, and a module serves whatever
+ * paths belong to its domain.
+ */
+export function registerModules(api: App, s: Services, config: Config) {
   const limits = rateLimits(config);
-  await api.register(accountRoutes(s.account, limits), { prefix: "/account" });
-  await api.register(personInvitationRoutes(s.invitations, limits), { prefix: "/account" });
-  await api.register(appRoutes(s.app), { prefix: "/app" });
-  await api.register(platformRoutes(s.app), { prefix: "/platform" });
-
-  // Organizations, stores and people (the users group also takes other modules' /users routes).
-  await api.register(organizationsRoutes(s.organizations, s.smartCircle), { prefix: "/organizations" });
-  await api.register(organizationSettingsRoutes(s.organizations), { prefix: "/settings" });
-  await api.register(storesRoutes(s.stores), { prefix: "/store" });
-  await api.register(usersRoutes(s.users), { prefix: "/users" });
-  await api.register(organizationInvitationRoutes(s.invitations), { prefix: "/users" });
-  await api.register(userTradesRoutes(s.userTrades), { prefix: "/users" });
-
-  // Leads, and the settings that shape them (service types, questions, responses, business contacts).
-  await api.register(settingsRoutes(s.settings), { prefix: "/settings" });
-  await api.register(leadsRoutes(s.leads), { prefix: "/leads" });
+  const modules: Routes[] = [
+    accountRoutes(s.account, limits),
+    personInvitationRoutes(s.invitations, limits),
+    appRoutes(s.app),
+    platformRoutes(s.app),
+    organizationsRoutes(s.organizations, s.smartCircle),
+    organizationSettingsRoutes(s.organizations),
+    storesRoutes(s.stores),
+    usersRoutes(s.users),
+    organizationInvitationRoutes(s.invitations),
+    userTradesRoutes(s.userTrades),
+    settingsRoutes(s.settings),
+    leadsRoutes(s.leads),
+  ];
+  for (const routes of modules) routes(api);
 }

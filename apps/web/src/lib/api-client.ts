@@ -1,20 +1,17 @@
+import { type EndpointDef, type EndpointInput, type EndpointResponse, fillPath } from "@fieldlead/contracts";
 import { ApiError, NETWORK_ERROR_MESSAGE, parseProblem } from "./api-error";
-import { type ApiEndpointName, endpointPath, getEndpoint, type PathParams } from "./endpoints";
 import { session } from "./session";
 
 export { ApiError } from "./api-error";
 
 type QueryValue = string | number | boolean | null | undefined;
 export type ApiQuery = Record<string, QueryValue | readonly QueryValue[]>;
-export type ApiOptions = {
-  params?: PathParams;
-  query?: ApiQuery;
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
-/** The sign-in calls answer 401 for a wrong password; that must not end a session or redirect. */
-const NO_REDIRECT_ON_401 = new Set<string>(["account.login", "account.invitationLinksByTokenAccept"]);
+type RawInput = { params?: Record<string, unknown>; query?: unknown; body?: unknown; headers?: unknown };
+/** What `call` takes: the endpoint's params, query and body (each checked against its schema at compile time). */
+export type CallInput<E extends EndpointDef> = EndpointInput<E> & { signal?: AbortSignal };
+/** Calls that take nothing need no input; the others do. */
+type InputArgs<E extends EndpointDef> =
+  Record<never, never> extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 export const LOGIN_PATH = "/login";
 export const NEXT_PARAM = "next";
@@ -46,11 +43,11 @@ function onUnauthorized() {
   navigate(loginPathReturningTo(`${pathname}${search}${hash}`));
 }
 
-export function buildUrl(name: ApiEndpointName, params?: PathParams, query?: ApiQuery): string {
-  const path = endpointPath(name, params);
+export function buildUrl(endpoint: EndpointDef, params?: Record<string, unknown>, query?: unknown): string {
+  const path = fillPath(endpoint, params);
   if (!query) return path;
   const qs = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query as ApiQuery)) {
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) if (v !== undefined && v !== null) qs.append(key, String(v));
   }
@@ -73,16 +70,23 @@ export function apiHeaders(): Record<string, string> {
   return headers;
 }
 
-async function send(name: ApiEndpointName, opts: ApiOptions, accept?: string): Promise<Response> {
-  const endpoint = getEndpoint(name);
-  const method = endpoint.method.toUpperCase();
+async function send(
+  endpoint: EndpointDef,
+  opts: RawInput & { signal?: AbortSignal },
+  accept?: string,
+): Promise<Response> {
+  const method = endpoint.method;
   const headers = apiHeaders();
   if (accept) headers.Accept = accept;
+  // Headers the call itself defines (an Idempotency-Key); undefined values are left out.
+  for (const [key, value] of Object.entries((opts.headers ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) headers[key] = String(value);
+  }
   // The server refuses a JSON content type with an empty body, so every call but GET and HEAD carries one.
-  const hasBody = method !== "GET" && method !== "HEAD";
+  const hasBody = method !== "GET";
   let response: Response;
   try {
-    response = await fetch(buildUrl(name, opts.params, opts.query), {
+    response = await fetch(buildUrl(endpoint, opts.params, opts.query), {
       method,
       headers,
       body: hasBody ? JSON.stringify(opts.body ?? {}) : undefined,
@@ -93,7 +97,8 @@ async function send(name: ApiEndpointName, opts: ApiOptions, accept?: string): P
     throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, title: "Network error" });
   }
   if (!response.ok) {
-    if (response.status === 401 && !NO_REDIRECT_ON_401.has(name)) onUnauthorized();
+    // A public call's 401 is its own answer (a wrong password at sign-in), not a session that ended.
+    if (response.status === 401 && endpoint.auth !== "public") onUnauthorized();
     throw parseProblem(response.status, await readBody(response), response.statusText);
   }
   return response;
@@ -113,11 +118,17 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** Calls a named endpoint of the registry and answers its JSON; errors are ApiError. */
-export async function api<T = unknown>(name: ApiEndpointName, opts: ApiOptions = {}): Promise<T> {
-  const response = await send(name, opts);
-  if (response.status === 204) return undefined as T;
-  return (await readBody(response)) as T;
+/**
+ * Calls an endpoint of `@fieldlead/contracts` (docs/decisions/0025): the input is checked against its schemas at
+ * compile time and the answer has its response type. Errors are ApiError.
+ */
+export async function call<E extends EndpointDef>(
+  endpoint: E,
+  ...[input]: InputArgs<E>
+): Promise<EndpointResponse<E>> {
+  const response = await send(endpoint, (input ?? {}) as RawInput);
+  if (response.status === 204) return undefined as EndpointResponse<E>;
+  return (await readBody(response)) as EndpointResponse<E>;
 }
 
 // Built from a string so the pattern holds no raw control characters.
@@ -152,12 +163,12 @@ export function filenameFromContentDisposition(header: string | null): string | 
   return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, "$1") : plain[1]).trim();
 }
 
-/** Downloads a file from a named endpoint with the usual headers and saves it under its own name. */
-export async function downloadFile(
-  name: ApiEndpointName,
-  opts: ApiOptions & { fallbackName?: string } = {},
+/** Downloads a file from an endpoint with the usual headers and saves it under its own name. */
+export async function downloadFile<E extends EndpointDef & { download: true }>(
+  endpoint: E,
+  opts: CallInput<E> & { fallbackName?: string },
 ): Promise<string> {
-  const response = await send(name, opts, "*/*");
+  const response = await send(endpoint, opts as RawInput, "*/*");
   const blob = await response.blob();
   const filename = normalizeDownloadName(
     filenameFromContentDisposition(response.headers.get("content-disposition")) ??

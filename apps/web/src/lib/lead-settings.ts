@@ -1,34 +1,24 @@
-import type { LeadSettings } from "@fieldlead/contracts";
+import { type LeadSettings, settingsApi } from "@fieldlead/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
-import { useSession } from "./session";
+import { endpointQuery, keyOf } from "./queries";
 
 /**
  * The organization's lead settings: the duplicate window and the disclosure texts (as shoppers read them, and
  * the templates an Admin edits). One query for the capture screen and the settings page, so a save shows on
  * both at once. Capture reads them afresh each time it opens: the server refuses a consent whose text has
- * changed since (docs/decisions/0014).
+ * changed since (docs/decisions/0014). Switching organization resets the cache, so the key needs no id.
  */
-export const leadSettingsKeys = {
-  all: ["lead-settings"] as const,
-  of: (orgId: number) => [...leadSettingsKeys.all, orgId] as const,
-};
-
-export const getLeadSettings = (signal?: AbortSignal) => api<LeadSettings>("settings.leads.get", { signal });
-
-export const leadSettingsQueryOptions = (orgId: number) =>
+export const leadSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: leadSettingsKeys.of(orgId),
-    queryFn: ({ signal }) => getLeadSettings(signal),
+    ...endpointQuery(settingsApi.leadSettings),
     staleTime: 0,
   });
 
 export function useLeadSettings() {
-  const orgId = useSession()?.currentOrganizationId ?? 0;
-  return useQuery(leadSettingsQueryOptions(orgId));
+  return useQuery(leadSettingsQueryOptions());
 }
 
-/** Puts the settings a save answered into the cache of the current organization. */
-export function setLeadSettings(queryClient: QueryClient, orgId: number, saved: LeadSettings) {
-  queryClient.setQueryData(leadSettingsKeys.of(orgId), saved);
+/** Puts the settings a save answered into the cache (the current organization's). */
+export function setLeadSettings(queryClient: QueryClient, saved: LeadSettings) {
+  queryClient.setQueryData(keyOf(settingsApi.leadSettings), saved);
 }

@@ -1,23 +1,16 @@
-import type { LookupList } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
+import { endpointQuery } from "./queries";
 
 /**
  * The lookup lists of the current organization (territories, stores, brands, languages, time zones...),
  * shared by every screen with a select. Switching organization resets the cache, so the key needs no id;
- * a screen that changes one of the lists (a territory, a store) invalidates `lookupKeys.all`.
+ * a screen that changes one of the lists (a territory, a store) invalidates `appApi.lookupList`
+ * (`invalidate(queryClient, appApi.lookupList)`).
  */
-export const lookupKeys = {
-  all: ["lookup-list"] as const,
-  list: () => [...lookupKeys.all, "all"] as const,
-};
-
-export const getLookupList = (signal?: AbortSignal) => api<LookupList>("app.lookupList", { signal });
-
 export const lookupListQueryOptions = () =>
   queryOptions({
-    queryKey: lookupKeys.list(),
-    queryFn: ({ signal }) => getLookupList(signal),
+    ...endpointQuery(appApi.lookupList),
     staleTime: 5 * 60_000,
   });
 

@@ -15,3 +15,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// Every call fails with an ApiError (api-client.ts): queries and mutations are typed so without saying it each time.
+declare module "@tanstack/react-query" {
+  interface Register {
+    defaultError: ApiError;
+  }
+}

@@ -1,29 +1,11 @@
-import {
-  captureEntryPage,
-  captureEntrySearchRequest,
-  externalLeadUpdateRequest,
-  internalLeadUpsertRequest,
-  leadDetail,
-  leadIdParam,
-  leadPage,
-  leadSearchRequest,
-  leadTypeLookup,
-  leadTypeLookupRequest,
-  leadUpsertResponse,
-  okResponse,
-} from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { tenant } from "../../platform/auth/auth.plugin";
 import { type ExportFile, isExportFile, sendExport } from "../../platform/export";
 import { idempotencyKeyOf } from "../../platform/idempotency";
+import { type Routes, route } from "../../platform/routes";
 import type { LeadsService } from "./leads.service";
 import type { LeadView } from "./leads-search.service";
-
-const tags = ["leads"];
-const csvNote =
-  'With `format: "csv"` the answer is a text/csv download of the whole result (up to 100,000 rows); with `format: "xlsx"` the same rows as an Excel workbook.';
 
 /** The capture form's body exactly as sent, before validation trims and normalizes it (capture entries). */
 const rawBodies = new WeakMap<FastifyRequest, unknown>();
@@ -32,104 +14,46 @@ async function keepRawBody(req: FastifyRequest) {
 }
 
 /** A page as JSON, or a CSV or XLSX download streamed as it is read. */
-function send<T>(reply: FastifyReply, result: T | ExportFile) {
-  return isExportFile(result) ? sendExport(reply, result) : (result as T);
+function send<T>(reply: FastifyReply, result: T | ExportFile): T | FastifyReply {
+  return isExportFile(result) ? sendExport(reply, result) : result;
 }
 
-/** Documents the header; `idempotencyKeyOf` checks it with a message that says what a key looks like. */
-const idempotencyHeaders = z.looseObject({
-  "idempotency-key": z
-    .string()
-    .optional()
-    .describe("Makes a retried create safe: the same key answers with the first result (kept 24 hours)."),
-});
-
-export function leadsRoutes(svc: LeadsService): FastifyPluginAsyncZod {
-  return async (app) => {
-    const searches: [string, LeadView, string][] = [
-      ["/internal/search", "internal", "Leads captured in the app by lead generators."],
-      ["/external/search", "external", "Leads that came from outside (QR, programs, web, imports)."],
-      ["/leads-hd/search", "retailerProgram", "Retailer-program leads."],
-      ["/leads-centah/search", "secondPartner", "Second-partner-program leads."],
-      ["/rejected/search", "rejected", "Rejected leads with their reason."],
+export function leadsRoutes(svc: LeadsService): Routes {
+  return (app) => {
+    const searches: [
+      (
+        | typeof leadsApi.internalSearch
+        | typeof leadsApi.externalSearch
+        | typeof leadsApi.retailerProgramSearch
+        | typeof leadsApi.secondPartnerSearch
+        | typeof leadsApi.rejectedSearch
+      ),
+      LeadView,
+    ][] = [
+      [leadsApi.internalSearch, "internal"],
+      [leadsApi.externalSearch, "external"],
+      [leadsApi.retailerProgramSearch, "retailerProgram"],
+      [leadsApi.secondPartnerSearch, "secondPartner"],
+      [leadsApi.rejectedSearch, "rejected"],
     ];
-    for (const [path, view, description] of searches) {
-      app.post(
-        path,
-        {
-          schema: {
-            tags,
-            description: `${description} ${csvNote}`,
-            body: leadSearchRequest,
-            response: { 200: leadPage },
-          },
-        },
-        async (req, reply) => send(reply, await svc.search(tenant(req), view, req.body)),
-      );
+    for (const [endpoint, view] of searches) {
+      route(app, endpoint, async (req, reply) => send(reply, await svc.search(tenant(req), view, req.body)));
     }
-    app.post(
-      "/capture-leads/search",
-      {
-        schema: {
-          tags,
-          description: `Raw capture entries, before they became leads. ${csvNote}`,
-          body: captureEntrySearchRequest,
-          response: { 200: captureEntryPage },
-        },
-      },
-      async (req, reply) => send(reply, await svc.captureEntries(tenant(req), req.body)),
+    route(app, leadsApi.captureEntriesSearch, async (req, reply) =>
+      send(reply, await svc.captureEntries(tenant(req), req.body)),
     );
-
-    app.get(
-      "/:id/internal",
-      { schema: { tags, params: leadIdParam, response: { 200: leadDetail } } },
-      (req) => svc.detail(tenant(req), req.params.id, "internal"),
-    );
-    app.get(
-      "/:id/external",
-      { schema: { tags, params: leadIdParam, response: { 200: leadDetail } } },
-      (req) => svc.detail(tenant(req), req.params.id, "external"),
-    );
-    app.post(
-      "/internal/upsert",
-      {
-        preValidation: keepRawBody,
-        schema: {
-          tags,
-          description:
-            "Creates (no `id`) or edits a lead captured in the app. A capture sent again with the same `Idempotency-Key` header (a UUID the client makes once per capture) creates nothing and answers with the first call's lead.",
-          headers: idempotencyHeaders,
-          body: internalLeadUpsertRequest,
-          response: { 200: leadUpsertResponse },
-        },
-      },
+    route(app, leadsApi.internalDetail, (req) => svc.detail(tenant(req), req.params.id, "internal"));
+    route(app, leadsApi.externalDetail, (req) => svc.detail(tenant(req), req.params.id, "external"));
+    route(
+      app,
+      leadsApi.internalUpsert,
       (req) => svc.upsertInternal(tenant(req), req.body, rawBodies.get(req), idempotencyKeyOf(req.headers)),
+      { preValidation: keepRawBody },
     );
-    app.put(
-      "/external/update",
-      { schema: { tags, body: externalLeadUpdateRequest, response: { 200: leadUpsertResponse } } },
-      (req) => svc.updateExternal(tenant(req), req.body),
-    );
-    app.delete(
-      "/:id/internal",
-      { schema: { tags, params: leadIdParam, response: { 200: okResponse } } },
-      (req) => svc.remove(tenant(req), req.params.id, "internal"),
-    );
-    app.delete(
-      "/:id/external",
-      { schema: { tags, params: leadIdParam, response: { 200: okResponse } } },
-      (req) => svc.remove(tenant(req), req.params.id, "external"),
-    );
-    app.post(
-      "/lookup-list/lead-type",
-      { schema: { tags, body: leadTypeLookupRequest, response: { 200: leadTypeLookup } } },
-      (req) => svc.leadTypes(tenant(req), req.body.includeInactive),
-    );
-    // Outside the spec's catalogue: an Admin brings a deleted lead back.
-    app.post(
-      "/:id/restore",
-      { schema: { tags, params: leadIdParam, response: { 200: leadDetail } } },
-      (req) => svc.restore(tenant(req), req.params.id),
-    );
+    route(app, leadsApi.externalUpdate, (req) => svc.updateExternal(tenant(req), req.body));
+    route(app, leadsApi.internalDelete, (req) => svc.remove(tenant(req), req.params.id, "internal"));
+    route(app, leadsApi.externalDelete, (req) => svc.remove(tenant(req), req.params.id, "external"));
+    route(app, leadsApi.leadTypes, (req) => svc.leadTypes(tenant(req), req.body.includeInactive));
+    route(app, leadsApi.restore, (req) => svc.restore(tenant(req), req.params.id));
   };
 }

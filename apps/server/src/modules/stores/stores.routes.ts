@@ -1,31 +1,13 @@
-import {
-  idParam,
-  storeDetail,
-  storeSearchRequest,
-  storeSearchResponse,
-  storeUpsertRequest,
-} from "@fieldlead/contracts";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { storesApi } from "@fieldlead/contracts";
 import { tenant } from "../../platform/auth/auth.plugin";
+import { type Routes, route } from "../../platform/routes";
 import type { StoresService } from "./stores.service";
 
-const tags = ["store"];
-
 /** `/api/store/...` */
-export function storesRoutes(svc: StoresService): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      "/search",
-      { schema: { tags, body: storeSearchRequest, response: { 200: storeSearchResponse } } },
-      (req) => svc.search(tenant(req), req.body),
-    );
-    app.post(
-      "/upsert",
-      { schema: { tags, body: storeUpsertRequest, response: { 200: storeDetail } } },
-      (req) => svc.upsert(tenant(req), req.body),
-    );
-    app.get("/:id", { schema: { tags, params: idParam, response: { 200: storeDetail } } }, (req) =>
-      svc.get(tenant(req), req.params.id),
-    );
+export function storesRoutes(svc: StoresService): Routes {
+  return (app) => {
+    route(app, storesApi.search, (req) => svc.search(tenant(req), req.body));
+    route(app, storesApi.upsert, (req) => svc.upsert(tenant(req), req.body));
+    route(app, storesApi.detail, (req) => svc.get(tenant(req), req.params.id));
   };
 }

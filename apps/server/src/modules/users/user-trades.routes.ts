@@ -1,31 +1,13 @@
-import {
-  idParam,
-  okResponse,
-  userTrade,
-  userTradesResponse,
-  userTradeUpsertRequest,
-} from "@fieldlead/contracts";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { usersApi } from "@fieldlead/contracts";
 import { tenant } from "../../platform/auth/auth.plugin";
+import { type Routes, route } from "../../platform/routes";
 import type { UserTradesService } from "./user-trades.service";
 
-const tags = ["users"];
-
 /** `/api/users/trade/...`: in the first two calls `{id}` is the person; in DELETE it is the trade row. */
-export function userTradesRoutes(svc: UserTradesService): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      "/trade/:id",
-      { schema: { tags, params: idParam, response: { 200: userTradesResponse } } },
-      (req) => svc.list(tenant(req), req.params.id),
-    );
-    app.post(
-      "/trade/:id/upsert",
-      { schema: { tags, params: idParam, body: userTradeUpsertRequest, response: { 200: userTrade } } },
-      (req) => svc.upsert(tenant(req), req.params.id, req.body),
-    );
-    app.delete("/trade/:id", { schema: { tags, params: idParam, response: { 200: okResponse } } }, (req) =>
-      svc.remove(tenant(req), req.params.id),
-    );
+export function userTradesRoutes(svc: UserTradesService): Routes {
+  return (app) => {
+    route(app, usersApi.trades, (req) => svc.list(tenant(req), req.params.id));
+    route(app, usersApi.tradeUpsert, (req) => svc.upsert(tenant(req), req.params.id, req.body));
+    route(app, usersApi.tradeDelete, (req) => svc.remove(tenant(req), req.params.id));
   };
 }

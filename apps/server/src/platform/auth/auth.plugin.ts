@@ -1,4 +1,4 @@
-import { TERRITORY_LIMITED_ROLES } from "@fieldlead/contracts";
+import { type ApiEndpointName, type AuthMode, TERRITORY_LIMITED_ROLES } from "@fieldlead/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionContext, TenantContext } from "../context";
@@ -6,12 +6,14 @@ import { AppError, forbidden, unauthorized } from "../errors";
 import type { UnitOfWork } from "../unit-of-work";
 import type { SessionRepository } from "./session.repository";
 
-export type AuthMode = "public" | "session" | "tenant";
+export type { AuthMode };
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may call the route: anyone, any signed-in user, or a member of the current organization (default). */
     auth?: AuthMode;
+    /** The catalogue name of the endpoint a route serves (platform/routes.ts). */
+    endpoint?: ApiEndpointName;
   }
   interface FastifyRequest {
     sessionCtx: SessionContext | null;

@@ -1,13 +1,9 @@
+import { accountApi, type ForgotPasswordRequest } from "@fieldlead/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
+import { call } from "../../../lib/api-client";
 
-export type ForgotPasswordInput = { email: string };
-export type ForgotPasswordResult = { message: string };
-
-export const forgotPassword = (body: ForgotPasswordInput) =>
-  api<ForgotPasswordResult>("account.forgotPassword", { body });
+export const forgotPassword = (body: ForgotPasswordRequest) => call(accountApi.forgotPassword, { body });
 
 export function useForgotPassword() {
-  return useMutation<ForgotPasswordResult, ApiError, ForgotPasswordInput>({ mutationFn: forgotPassword });
+  return useMutation({ mutationFn: forgotPassword });
 }

@@ -1,24 +1,13 @@
-import type {
-  AcceptInvitationRequest,
-  InvitationLinkResponse,
-  LoggedInUser,
-  MyInvitation,
-} from "@fieldlead/contracts";
+import { type AcceptInvitationRequest, accountApi } from "@fieldlead/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
+import { call } from "../../../lib/api-client";
+import { endpointQuery, invalidate } from "../../../lib/queries";
 import { session } from "../../../lib/session";
-
-const keys = {
-  mine: ["account", "invitations"] as const,
-  link: (token: string) => ["account", "invitation-link", token] as const,
-};
 
 /** Invitations to join organizations waiting for the signed-in person. */
 export function useMyInvitations(enabled = true) {
   return useQuery({
-    queryKey: keys.mine,
-    queryFn: ({ signal }) => api<{ items: MyInvitation[] }>("account.invitations", { signal }),
+    ...endpointQuery(accountApi.myInvitations),
     enabled,
     staleTime: 60_000,
   });
@@ -27,8 +16,8 @@ export function useMyInvitations(enabled = true) {
 /** Joins; the answer is the user in the organization they joined, which becomes the current one. */
 export function useAcceptMyInvitation() {
   const queryClient = useQueryClient();
-  return useMutation<LoggedInUser, ApiError, number>({
-    mutationFn: (id) => api<LoggedInUser>("account.invitationsByIdAccept", { params: { id } }),
+  return useMutation({
+    mutationFn: (id: number) => call(accountApi.acceptMyInvitation, { params: { id } }),
     onSuccess: async (user) => {
       session.set(user);
       // Everything cached belongs to the previous organization.
@@ -40,17 +29,15 @@ export function useAcceptMyInvitation() {
 
 export function useDeclineMyInvitation() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, number>({
-    mutationFn: (id) => api("account.invitationsByIdDecline", { params: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.mine }),
+  return useMutation({
+    mutationFn: (id: number) => call(accountApi.declineMyInvitation, { params: { id } }),
+    onSuccess: () => void invalidate(queryClient, accountApi.myInvitations),
   });
 }
 
 export const invitationLinkQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: keys.link(token),
-    queryFn: ({ signal }) =>
-      api<InvitationLinkResponse>("account.invitationLinksByToken", { params: { token }, signal }),
+    ...endpointQuery(accountApi.invitationLink, { params: { token } }),
     // The answer changes once the invitation is answered; never serve it from cache.
     staleTime: 0,
     gcTime: 0,
@@ -61,14 +48,14 @@ export function useInvitationLink(token: string) {
 }
 
 export function useAcceptInvitationLink(token: string) {
-  return useMutation<LoggedInUser, ApiError, AcceptInvitationRequest>({
-    mutationFn: (body) =>
-      api<LoggedInUser>("account.invitationLinksByTokenAccept", { params: { token }, body }),
+  return useMutation({
+    mutationFn: (body: AcceptInvitationRequest) =>
+      call(accountApi.acceptInvitationLink, { params: { token }, body }),
   });
 }
 
 export function useDeclineInvitationLink(token: string) {
-  return useMutation<{ ok: true }, ApiError, void>({
-    mutationFn: () => api("account.invitationLinksByTokenDecline", { params: { token } }),
+  return useMutation({
+    mutationFn: () => call(accountApi.declineInvitationLink, { params: { token } }),
   });
 }

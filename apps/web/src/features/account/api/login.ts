@@ -1,10 +1,9 @@
-import type { LoggedInUser, LoginRequest } from "@fieldlead/contracts";
+import { accountApi, type LoginRequest } from "@fieldlead/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
+import { call } from "../../../lib/api-client";
 
-export const login = (body: LoginRequest) => api<LoggedInUser>("account.login", { body });
+export const login = (body: LoginRequest) => call(accountApi.login, { body });
 
 export function useLogin() {
-  return useMutation<LoggedInUser, ApiError, LoginRequest>({ mutationFn: login });
+  return useMutation({ mutationFn: login });
 }

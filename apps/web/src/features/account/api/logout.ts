@@ -1,7 +1,8 @@
+import { accountApi } from "@fieldlead/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 
-export const logout = () => api<{ ok: true }>("account.logout");
+export const logout = () => call(accountApi.logout);
 
 export function useLogout() {
   return useMutation({ mutationFn: logout });

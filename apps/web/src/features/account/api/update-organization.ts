@@ -1,16 +1,15 @@
-import type { LoggedInUser } from "@fieldlead/contracts";
+import { accountApi, type LoggedInUser } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
+import { call } from "../../../lib/api-client";
 import { session } from "../../../lib/session";
 
 /** Makes another of the user's organizations the current one; answers the user as seen there. */
 export const updateOrganization = (orgId: number) =>
-  api<LoggedInUser>("account.byOrgIdUpdateOrganization", { params: { orgId } });
+  call(accountApi.switchOrganization, { params: { orgId } });
 
 export function useUpdateOrganization(options: { onSwitched?: (user: LoggedInUser) => void } = {}) {
   const queryClient = useQueryClient();
-  return useMutation<LoggedInUser, ApiError, number>({
+  return useMutation({
     mutationFn: updateOrganization,
     onSuccess: async (user) => {
       session.set(user);

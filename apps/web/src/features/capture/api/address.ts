@@ -1,19 +1,13 @@
-import type { AddressDetails } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
+import { endpointQuery } from "../../../lib/queries";
 
-export type AddressSuggestion = { id: string; label: string; source: "organization" | "zip" };
-
-export const getAddressSuggestions = (query: string, signal?: AbortSignal) =>
-  api<AddressSuggestion[]>("app.addressSuggestions", { query: { query, limit: 6 }, signal });
-
-export const getAddressDetails = (id: string) =>
-  api<AddressDetails>("app.addressDetailsById", { params: { id } });
+export const getAddressDetails = (id: string) => call(appApi.addressDetails, { params: { id } });
 
 export const addressSuggestionsQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ["capture", "address-suggestions", query] as const,
-    queryFn: ({ signal }) => getAddressSuggestions(query, signal),
+    ...endpointQuery(appApi.addressSuggestions, { query: { query, limit: 6 } }),
     enabled: query.trim().length >= 3,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

@@ -1,17 +1,17 @@
-import type { LookupList } from "@fieldlead/contracts";
+import { appApi, type LookupList } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { endpointQuery } from "../../../lib/queries";
 
 export type CaptureStore = LookupList["stores"][number];
 
-/** The stores a lead can be captured at (the lookup list's active stores of the organization). */
-export const getStores = async (signal?: AbortSignal): Promise<CaptureStore[]> =>
-  (await api<LookupList>("app.lookupList", { signal })).stores;
-
+/**
+ * The stores a lead can be captured at (the lookup list's active stores of the organization): read from the
+ * lookup list's own cached answer, so the capture screen asks for it once.
+ */
 export const storesQueryOptions = () =>
   queryOptions({
-    queryKey: ["capture", "stores"] as const,
-    queryFn: ({ signal }) => getStores(signal),
+    ...endpointQuery(appApi.lookupList),
+    select: (list): CaptureStore[] => list.stores,
     staleTime: 5 * 60_000,
   });
 

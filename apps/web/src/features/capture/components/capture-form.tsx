@@ -24,7 +24,7 @@ import { DigitsInput } from "../../../components/digits-input";
 import { FormError } from "../../../components/query-state";
 import { QuestionField } from "../../../components/question-field";
 import type { ApiError } from "../../../lib/api-error";
-import { useCaptureLead } from "../api/capture-lead";
+import { type CaptureRequest, newIdempotencyKey, useCaptureLead } from "../api/capture-lead";
 import type { CaptureStore } from "../api/get-stores";
 import { AddressField } from "./address-field";
 import {
@@ -132,16 +132,28 @@ export function CaptureForm({
     if (known) focusFirstError();
   };
 
+  // One capture, one Idempotency-Key: a save sent again with nothing changed (the answer was lost on a weak
+  // signal) resends the same request under the same key, and the server answers with the first save's lead.
+  const pending = useRef<{ of: string; body: CaptureRequest; key: string } | null>(null);
   const save = (values: CaptureValues) => {
     setFailure(null);
-    capture.mutate(captureRequest(values, type, disclosures), {
-      onSuccess: (res) => {
-        if (values.storeId) localStorage.setItem(LAST_STORE_KEY, String(values.storeId));
-        setDuplicates(null);
-        onSaved(res, values);
+    const of = JSON.stringify([values, type?.id, disclosures]);
+    if (pending.current?.of !== of) {
+      pending.current = { of, body: captureRequest(values, type, disclosures), key: newIdempotencyKey() };
+    }
+    const { body, key } = pending.current;
+    capture.mutate(
+      { body, idempotencyKey: key },
+      {
+        onSuccess: (res) => {
+          pending.current = null;
+          if (values.storeId) localStorage.setItem(LAST_STORE_KEY, String(values.storeId));
+          setDuplicates(null);
+          onSaved(res, values);
+        },
+        onError: showServerError,
       },
-      onError: showServerError,
-    });
+    );
   };
 
   const submit = form.onSubmit(
@@ -155,7 +167,7 @@ export function CaptureForm({
       if (duplicates) return save(values);
       setFailure(null);
       capture.mutate(
-        { ...captureRequest(values, type, disclosures), checkOnly: true },
+        { body: { ...captureRequest(values, type, disclosures), checkOnly: true } },
         {
           onSuccess: (res) => {
             if (res.isDuplicate || res.possibleDuplicates.length > 0) setDuplicates(res);

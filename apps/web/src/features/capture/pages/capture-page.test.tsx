@@ -273,4 +273,48 @@ describe("CapturePage", { timeout: 20_000 }, () => {
     );
     expect(screen.getByText(/This text changed since the shopper agreed/)).toBeTruthy();
   });
+
+  it("sends a save again under the same Idempotency-Key, with the same request, when its answer was lost", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tankless" }));
+    const clean = { saved: false, lead: null, isDuplicate: false, duplicateOf: null, possibleDuplicates: [] };
+    const saved = { ...clean, saved: true };
+    upsertReplies.push(clean);
+    // The save reaches the server, but its answer never comes back (a weak signal).
+    const upsert = (url: unknown) => String(url) === "/api/leads/internal/upsert";
+    const base = fetchMock.getMockImplementation();
+    let lost = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (upsert(input) && !JSON.parse(String(init?.body)).checkOnly && !lost) {
+        lost = true;
+        throw new TypeError("Failed to fetch");
+      }
+      return (base as typeof fetch)(input, init);
+    });
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+    expect(await screen.findByText(/connection/i)).toBeTruthy();
+
+    upsertReplies.push(clean, saved);
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+    expect(await screen.findByText("Lead saved")).toBeTruthy();
+
+    const saves = fetchMock.mock.calls.filter(
+      ([url, init]) => upsert(url) && !JSON.parse(String(init?.body)).checkOnly,
+    );
+    expect(saves).toHaveLength(2);
+    const [first, again] = saves.map(([, init]) => init as RequestInit);
+    const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)["idempotency-key"];
+    expect(keyOf(first)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(again)).toBe(keyOf(first));
+    // The very same request: the server compares it with the first before answering with the first's lead.
+    expect(again.body).toBe(first.body);
+    // The duplicate check is never keyed: it creates nothing.
+    const checks = fetchMock.mock.calls.filter(
+      ([url, init]) => upsert(url) && JSON.parse(String(init?.body)).checkOnly,
+    );
+    expect(checks.every(([, init]) => keyOf(init as RequestInit) === undefined)).toBe(true);
+  });
 });

@@ -1,14 +1,14 @@
+import { appApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { featureKeys } from "./get-feature-updates";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
 
-export const deleteFeature = (id: number) => api<{ ok: true }>("app.featureByIdDelete", { params: { id } });
+export const deleteFeature = (id: number) => call(appApi.featureDelete, { params: { id } });
 
 export function useDeleteFeature() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, number>({
+  return useMutation({
     mutationFn: deleteFeature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featureKeys.all }),
+    onSuccess: () => invalidate(queryClient, appApi.featureUpdates),
   });
 }

@@ -1,21 +1,10 @@
-import type { Feature } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export type FeatureUpdates = { features: Feature[]; activeFeatures: Feature[] };
-
-export const featureKeys = {
-  all: ["features"] as const,
-  updates: () => [...featureKeys.all, "updates"] as const,
-};
-
-export const getFeatureUpdates = (signal?: AbortSignal) =>
-  api<FeatureUpdates>("app.featureUpdates", { signal });
+import { endpointQuery } from "../../../lib/queries";
 
 export const featureUpdatesQueryOptions = () =>
   queryOptions({
-    queryKey: featureKeys.updates(),
-    queryFn: ({ signal }) => getFeatureUpdates(signal),
+    ...endpointQuery(appApi.featureUpdates),
     staleTime: 5 * 60_000,
   });
 

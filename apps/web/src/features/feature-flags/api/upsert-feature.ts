@@ -1,16 +1,15 @@
-import type { Feature, FeatureUpsertRequest } from "@fieldlead/contracts";
+import { appApi, type FeatureUpsertRequest } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { featureKeys } from "./get-feature-updates";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
 
 /** Creates a feature flag (no id) or updates one. */
-export const upsertFeature = (body: FeatureUpsertRequest) => api<Feature>("app.featureUpsert", { body });
+export const upsertFeature = (body: FeatureUpsertRequest) => call(appApi.featureUpsert, { body });
 
 export function useUpsertFeature() {
   const queryClient = useQueryClient();
-  return useMutation<Feature, ApiError, FeatureUpsertRequest>({
+  return useMutation({
     mutationFn: upsertFeature,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featureKeys.all }),
+    onSuccess: () => invalidate(queryClient, appApi.featureUpdates),
   });
 }

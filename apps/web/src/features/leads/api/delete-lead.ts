@@ -1,21 +1,20 @@
-import type { LeadKind } from "@fieldlead/contracts";
+import { type LeadKind, leadsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { leadKeys } from "./get-lead";
+import { call } from "../../../lib/api-client";
+import { invalidate, remove } from "../../../lib/queries";
+import { leadDetailKey } from "./get-lead";
+import { LEAD_SEARCH_ENDPOINTS } from "./search-leads";
 
 export const deleteLead = ({ id, kind }: { id: number; kind: LeadKind }) =>
-  api<{ ok: true }>(kind === "external" ? "leads.byIdExternal.delete" : "leads.byIdInternal.delete", {
-    params: { id },
-  });
+  call(kind === "external" ? leadsApi.externalDelete : leadsApi.internalDelete, { params: { id } });
 
 export function useDeleteLead() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, { id: number; kind: LeadKind }>({
+  return useMutation({
     mutationFn: deleteLead,
     onSuccess: (_, { id }) => {
-      queryClient.removeQueries({ queryKey: leadKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: [...leadKeys.all, "search"] });
+      remove(queryClient, leadDetailKey(id));
+      void invalidate(queryClient, ...LEAD_SEARCH_ENDPOINTS);
     },
   });
 }

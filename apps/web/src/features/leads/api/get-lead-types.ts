@@ -1,15 +1,11 @@
-import type { LeadTypeLookup } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { endpointQuery } from "../../../lib/queries";
 
 /** Service types with all their questions (inactive ones too: old leads keep their answers), statuses, sources. */
-export const getLeadTypes = (signal?: AbortSignal) =>
-  api<LeadTypeLookup>("leads.lookupListLeadType", { body: { includeInactive: true }, signal });
-
 export const leadTypesQueryOptions = () =>
   queryOptions({
-    queryKey: ["leads", "lead-types"] as const,
-    queryFn: ({ signal }) => getLeadTypes(signal),
+    ...endpointQuery(leadsApi.leadTypes, { body: { includeInactive: true } }),
     staleTime: 5 * 60_000,
   });
 

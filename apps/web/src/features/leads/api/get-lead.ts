@@ -1,18 +1,14 @@
-import type { LeadDetail, LeadKind } from "@fieldlead/contracts";
+import { type LeadDetail, type LeadKind, leadsApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";
+import { keyOf } from "../../../lib/queries";
 
-export const leadKeys = {
-  all: ["leads"] as const,
-  detail: (id: number) => ["leads", "detail", id] as const,
-};
+/** One lead's cached detail, whichever of the two detail calls answered it. */
+export const leadDetailKey = (id: number) => keyOf(leadsApi.internalDetail, { params: { id } });
 
 const fetchLead = (id: number, kind: LeadKind, signal?: AbortSignal) =>
-  api<LeadDetail>(kind === "external" ? "leads.byIdExternal.get" : "leads.byIdInternal.get", {
-    params: { id },
-    signal,
-  });
+  call(kind === "external" ? leadsApi.externalDetail : leadsApi.internalDetail, { params: { id }, signal });
 
 /**
  * One lead with its answers, consents, duplicates and history. The kind is a hint: a duplicate link does not
@@ -30,7 +26,7 @@ export async function getLead(id: number, kind: LeadKind, signal?: AbortSignal):
 
 export const leadQueryOptions = (id: number, kind: LeadKind) =>
   queryOptions({
-    queryKey: leadKeys.detail(id),
+    queryKey: leadDetailKey(id),
     queryFn: ({ signal }) => getLead(id, kind, signal),
   });
 

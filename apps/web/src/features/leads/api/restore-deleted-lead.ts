@@ -1,21 +1,20 @@
-import type { LeadDetail } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { leadKeys } from "./get-lead";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { leadDetailKey } from "./get-lead";
+import { LEAD_SEARCH_ENDPOINTS } from "./search-leads";
 
 /** Brings a deleted lead back (Admins): `POST /api/leads/{id}/restore`, outside the spec's catalogue. */
-export function restoreDeletedLead(id: number): Promise<LeadDetail> {
-  return api<LeadDetail>("leads.byIdRestore", { params: { id } });
-}
+export const restoreDeletedLead = (id: number) => call(leadsApi.restore, { params: { id } });
 
 export function useRestoreDeletedLead() {
   const queryClient = useQueryClient();
-  return useMutation<LeadDetail, ApiError, number>({
+  return useMutation({
     mutationFn: restoreDeletedLead,
     onSuccess: (lead) => {
-      queryClient.setQueryData(leadKeys.detail(lead.id), lead);
-      void queryClient.invalidateQueries({ queryKey: [...leadKeys.all, "search"] });
+      queryClient.setQueryData(leadDetailKey(lead.id), lead);
+      void invalidate(queryClient, ...LEAD_SEARCH_ENDPOINTS);
     },
   });
 }

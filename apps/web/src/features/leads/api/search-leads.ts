@@ -1,22 +1,20 @@
-import type {
-  CaptureEntryPage,
-  CaptureEntrySearchRequest,
-  LeadPage,
-  LeadSearchRequest,
-} from "@fieldlead/contracts";
+import { type CaptureEntrySearchRequest, type LeadSearchRequest, leadsApi } from "@fieldlead/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, downloadFile } from "../../../lib/api-client";
-import type { ApiEndpointName } from "../../../lib/endpoints";
+import { call, downloadFile } from "../../../lib/api-client";
+import { keyOf } from "../../../lib/queries";
 
 /** The six lists of the Leads screen, each with its own search call. */
 export const LEAD_TABS = [
-  { id: "internal", label: "Internal", endpoint: "leads.internalSearch" },
-  { id: "external", label: "External", endpoint: "leads.externalSearch" },
-  { id: "retailerProgram", label: "Retailer program", endpoint: "leads.leadsHdSearch" },
-  { id: "secondPartner", label: "Second partner", endpoint: "leads.leadsCentahSearch" },
-  { id: "rejected", label: "Rejected", endpoint: "leads.rejectedSearch" },
-  { id: "capture", label: "Capture entries", endpoint: "leads.captureLeadsSearch" },
-] as const satisfies readonly { id: string; label: string; endpoint: ApiEndpointName }[];
+  { id: "internal", label: "Internal", endpoint: leadsApi.internalSearch },
+  { id: "external", label: "External", endpoint: leadsApi.externalSearch },
+  { id: "retailerProgram", label: "Retailer program", endpoint: leadsApi.retailerProgramSearch },
+  { id: "secondPartner", label: "Second partner", endpoint: leadsApi.secondPartnerSearch },
+  { id: "rejected", label: "Rejected", endpoint: leadsApi.rejectedSearch },
+  { id: "capture", label: "Capture entries", endpoint: leadsApi.captureEntriesSearch },
+] as const;
+
+/** Every list a lead can appear in: what a change to a lead makes stale. */
+export const LEAD_SEARCH_ENDPOINTS = LEAD_TABS.map((t) => t.endpoint);
 
 export type LeadTabId = (typeof LEAD_TABS)[number]["id"];
 export type LeadListTabId = Exclude<LeadTabId, "capture">;
@@ -26,18 +24,19 @@ export type LeadSearchBody = Partial<Omit<LeadSearchRequest, "format">>;
 export type LeadExportFormat = Exclude<LeadSearchRequest["format"], "json">;
 export type CaptureSearchBody = Partial<Omit<CaptureEntrySearchRequest, "format">>;
 
-const endpointOf = (tab: LeadTabId) =>
-  LEAD_TABS.find((t) => t.id === tab)?.endpoint ?? "leads.internalSearch";
+const listEndpointOf = (tab: LeadListTabId) =>
+  (LEAD_TABS.find((t) => t.id === tab)?.endpoint ??
+    leadsApi.internalSearch) as typeof leadsApi.internalSearch;
 
 export const searchLeads = (tab: LeadListTabId, body: LeadSearchBody, signal?: AbortSignal) =>
-  api<LeadPage>(endpointOf(tab), { body, signal });
+  call(listEndpointOf(tab), { body, signal });
 
 export const searchCaptureEntries = (body: CaptureSearchBody, signal?: AbortSignal) =>
-  api<CaptureEntryPage>("leads.captureLeadsSearch", { body, signal });
+  call(leadsApi.captureEntriesSearch, { body, signal });
 
 export const leadSearchQueryOptions = (tab: LeadListTabId, body: LeadSearchBody, enabled = true) =>
   queryOptions({
-    queryKey: ["leads", "search", tab, body] as const,
+    queryKey: keyOf(listEndpointOf(tab), { body }),
     queryFn: ({ signal }) => searchLeads(tab, body, signal),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -46,7 +45,7 @@ export const leadSearchQueryOptions = (tab: LeadListTabId, body: LeadSearchBody,
 
 export const captureSearchQueryOptions = (body: CaptureSearchBody, enabled = true) =>
   queryOptions({
-    queryKey: ["leads", "search", "capture", body] as const,
+    queryKey: keyOf(leadsApi.captureEntriesSearch, { body }),
     queryFn: ({ signal }) => searchCaptureEntries(body, signal),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -67,7 +66,12 @@ export const exportSearch = (
   body: LeadSearchBody | CaptureSearchBody,
   format: LeadExportFormat = "csv",
 ) =>
-  downloadFile(endpointOf(tab), {
-    body: { ...body, page: 1, format },
-    fallbackName: `${tab}-leads.${format}`,
-  });
+  tab === "capture"
+    ? downloadFile(leadsApi.captureEntriesSearch, {
+        body: { ...(body as CaptureSearchBody), page: 1, format },
+        fallbackName: `${tab}-leads.${format}`,
+      })
+    : downloadFile(listEndpointOf(tab), {
+        body: { ...(body as LeadSearchBody), page: 1, format },
+        fallbackName: `${tab}-leads.${format}`,
+      });

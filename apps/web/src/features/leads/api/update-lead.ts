@@ -1,13 +1,14 @@
-import type {
-  ExternalLeadUpdateRequest,
-  InternalLeadUpsertRequest,
-  LeadKind,
-  LeadUpsertResponse,
+import {
+  type ExternalLeadUpdateRequest,
+  type InternalLeadUpsertRequest,
+  type LeadKind,
+  leadsApi,
 } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { leadKeys } from "./get-lead";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { leadDetailKey } from "./get-lead";
+import { LEAD_SEARCH_ENDPOINTS } from "./search-leads";
 
 export type LeadChange = { id: number; kind: LeadKind } & Partial<
   Omit<InternalLeadUpsertRequest, "id" | "checkOnly"> & Omit<ExternalLeadUpdateRequest, "id">
@@ -15,17 +16,15 @@ export type LeadChange = { id: number; kind: LeadKind } & Partial<
 
 /** Edits a lead (fields, answers, status, rejection); only what is sent changes, and each change is kept. */
 export const updateLead = ({ kind, ...body }: LeadChange) =>
-  kind === "external"
-    ? api<LeadUpsertResponse>("leads.externalUpdate", { body })
-    : api<LeadUpsertResponse>("leads.internalUpsert", { body });
+  kind === "external" ? call(leadsApi.externalUpdate, { body }) : call(leadsApi.internalUpsert, { body });
 
 export function useUpdateLead() {
   const queryClient = useQueryClient();
-  return useMutation<LeadUpsertResponse, ApiError, LeadChange>({
+  return useMutation({
     mutationFn: updateLead,
     onSuccess: (res, change) => {
-      if (res.lead) queryClient.setQueryData(leadKeys.detail(change.id), res.lead);
-      void queryClient.invalidateQueries({ queryKey: [...leadKeys.all, "search"] });
+      if (res.lead) queryClient.setQueryData(leadDetailKey(change.id), res.lead);
+      void invalidate(queryClient, ...LEAD_SEARCH_ENDPOINTS);
     },
   });
 }

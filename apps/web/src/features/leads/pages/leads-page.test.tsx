@@ -1,8 +1,8 @@
-import type { LookupList } from "@fieldlead/contracts";
+import { appApi, type LookupList } from "@fieldlead/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lookupKeys } from "../../../lib/lookup-list";
+import { invalidate, keyOf } from "../../../lib/queries";
 import { session } from "../../../lib/session";
 import { demoUser } from "../../../test/fixtures";
 import { lookupListOf } from "../../../test/mock-api";
@@ -128,7 +128,7 @@ describe("LeadsPage", () => {
     await screen.findByLabelText("Open lead Shopper Number1");
     const lookupCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === "/api/app/lookup-list");
     expect(lookupCalls()).toHaveLength(1); // the filters and the names share it
-    expect(queryClient.getQueryData(lookupKeys.list())).toMatchObject({ leadGenerator: generators });
+    expect(queryClient.getQueryData(keyOf(appApi.lookupList))).toMatchObject({ leadGenerator: generators });
 
     // The options of the Lead generator filter: the list its input controls (the table shows the names too).
     const input = screen.getByLabelText("Lead generator", { selector: "input" });
@@ -141,7 +141,7 @@ describe("LeadsPage", () => {
 
     // What the Users screen does after renaming someone.
     generators = [{ id: 9, name: "Luis Renamed", isActive: true, organizationsTerritoryIds: [1] }];
-    await queryClient.invalidateQueries({ queryKey: lookupKeys.all });
+    await invalidate(queryClient, appApi.lookupList);
     await waitFor(() => expect(options()).toEqual(["Luis Renamed"]));
     expect(lookupCalls()).toHaveLength(2);
   });

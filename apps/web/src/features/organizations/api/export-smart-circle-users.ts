@@ -1,4 +1,4 @@
-import type { SmartCircleUsersRequest } from "@fieldlead/contracts";
+import { organizationsApi, type SmartCircleUsersRequest } from "@fieldlead/contracts";
 import { downloadFile } from "../../../lib/api-client";
 
 /** The files the report downloads as: CSV, or an Excel workbook. */
@@ -8,7 +8,7 @@ export type SmartCircleExport = { request: SmartCircleUsersRequest; format: Smar
 /** Downloads the report with the same filters as a CSV or XLSX file (every row, not one page). */
 export const exportSmartCircleUsers = ({ request, format }: SmartCircleExport) => {
   const { page: _page, pageSize: _size, ...filters } = request;
-  return downloadFile("organizations.reportsSmartCircleUsers", {
+  return downloadFile(organizationsApi.smartCircleUsers, {
     body: { ...filters, format },
     fallbackName: `smart-circle-users.${format}`,
   });

@@ -1,25 +1,23 @@
-import type { OrganizationDetail, OrganizationUpsertRequest } from "@fieldlead/contracts";
+import { appApi, type OrganizationUpsertRequest, organizationsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { lookupKeys } from "../../../lib/lookup-list";
-import { organizationKeys } from "./get-organizations";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
 
 /**
  * The one organization save: its settings and territories (added, renamed, deactivated) together.
  * Without an id it creates an organization (Super Admin only).
  */
 export const upsertOrganization = (body: OrganizationUpsertRequest) =>
-  api<OrganizationDetail>("organizations.upsertSmartCircle", { body });
+  call(organizationsApi.upsert, { body });
 
 export function useUpsertOrganization() {
   const queryClient = useQueryClient();
-  return useMutation<OrganizationDetail, ApiError, OrganizationUpsertRequest>({
+  return useMutation({
     mutationFn: upsertOrganization,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      void invalidate(queryClient, organizationsApi.settingsOrganizations, organizationsApi.smartCircleUsers);
       // Territories are in every territory select.
-      void queryClient.invalidateQueries({ queryKey: lookupKeys.all });
+      void invalidate(queryClient, appApi.lookupList);
     },
   });
 }

@@ -1,19 +1,22 @@
+import { settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { questionsKey } from "./get-questions";
+import { refreshLeadForms } from "./settings-keys";
 
 /** Deletes an unanswered question (an answered one answers 409: deactivate it instead). */
 export const deleteQuestion = ({ id }: { id: number; serviceTypeId: number }) =>
-  api<{ ok: true }>("settings.serviceTypeQuestionById", { params: { id } });
+  call(settingsApi.questionDelete, { params: { id } });
 
 export function useDeleteQuestion() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, { id: number; serviceTypeId: number }>({
+  return useMutation({
     mutationFn: deleteQuestion,
     onSuccess: (_, q) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.questions(q.serviceTypeId) });
-      void queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "service-types"] });
+      void queryClient.invalidateQueries({ queryKey: questionsKey(q.serviceTypeId) });
+      // A service type's list shows how many questions it has.
+      void invalidate(queryClient, settingsApi.serviceTypes);
       refreshLeadForms(queryClient);
     },
   });

@@ -1,20 +1,20 @@
+import { settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { questionsKey } from "./get-questions";
+import { refreshLeadForms } from "./settings-keys";
 
 type Input = { id: number; serviceTypeId: number };
 
 /** Deletes a response no lead chose (a chosen one answers 409: rename it instead). */
-export const deleteResponse = ({ id }: Input) =>
-  api<{ ok: true }>("settings.questionResponseById", { params: { id } });
+export const deleteResponse = ({ id }: Input) => call(settingsApi.responseDelete, { params: { id } });
 
 export function useDeleteResponse() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, Input>({
+  return useMutation({
     mutationFn: deleteResponse,
     onSuccess: (_, r) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.questions(r.serviceTypeId) });
+      void queryClient.invalidateQueries({ queryKey: questionsKey(r.serviceTypeId) });
       refreshLeadForms(queryClient);
     },
   });

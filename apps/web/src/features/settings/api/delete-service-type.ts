@@ -1,18 +1,18 @@
+import { settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { refreshLeadForms } from "./settings-keys";
 
 /** Deletes a service type no lead uses (a used one answers 409 with a message: deactivate it instead). */
-export const deleteServiceType = (id: number) =>
-  api<{ ok: true }>("settings.serviceTypeById", { params: { id } });
+export const deleteServiceType = (id: number) => call(settingsApi.serviceTypeDelete, { params: { id } });
 
 export function useDeleteServiceType() {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, number>({
+  return useMutation({
     mutationFn: deleteServiceType,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "service-types"] });
+      void invalidate(queryClient, settingsApi.serviceTypes);
       refreshLeadForms(queryClient);
     },
   });

@@ -1,20 +1,25 @@
-import type { BusinessContact } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { type ContactScope, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { keyOf } from "../../../lib/queries";
+import type { ContactScope } from "./settings-keys";
+
+/** The key of a scope's contacts (a save puts the saved list into it). */
+export const businessContactsKey = (scope: ContactScope) =>
+  scope.level === "organization"
+    ? keyOf(settingsApi.organizationContacts, { params: { id: scope.id } })
+    : keyOf(settingsApi.territoryContacts, { params: { id: scope.id } });
 
 /** The business contacts of the organization, or of one of its territories. */
 export const getBusinessContacts = (scope: ContactScope, signal?: AbortSignal) =>
-  api<BusinessContact[]>(
-    scope.level === "organization"
-      ? "settings.organizationByIdBusinessContact.get"
-      : "settings.organizationsTerritoryByIdBusinessContact.get",
-    { params: { id: scope.id }, signal },
-  );
+  call(scope.level === "organization" ? settingsApi.organizationContacts : settingsApi.territoryContacts, {
+    params: { id: scope.id },
+    signal,
+  });
 
 export const businessContactsQueryOptions = (scope: ContactScope) =>
   queryOptions({
-    queryKey: settingsKeys.contacts(scope),
+    queryKey: businessContactsKey(scope),
     queryFn: ({ signal }) => getBusinessContacts(scope, signal),
   });
 

@@ -1,27 +1,40 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { settingsKeys } from "./settings-keys";
+import { appApi, type EndpointResponse } from "@fieldlead/contracts";
+import { type UseQueryResult, useQueries } from "@tanstack/react-query";
+import { endpointQuery } from "../../../lib/queries";
 
-export type DataTypeOption = { id: number; name: string; code: string };
-export type FieldTypeOption = DataTypeOption & { dataTypeIds: number[]; hasChoices: boolean };
+export type DataTypeOption = EndpointResponse<typeof appApi.dataTypes>[number];
+export type FieldTypeOption = EndpointResponse<typeof appApi.fieldTypes>[number];
 export type QuestionTypes = { dataTypes: DataTypeOption[]; fieldTypes: FieldTypeOption[] };
 
-/** What a question's answer is (data types) and how it is asked (field types, with the data types each holds). */
-export async function getQuestionTypes(signal?: AbortSignal): Promise<QuestionTypes> {
-  const [dataTypes, fieldTypes] = await Promise.all([
-    api<DataTypeOption[]>("app.dataType", { signal }),
-    api<FieldTypeOption[]>("app.fieldType", { signal }),
-  ]);
-  return { dataTypes, fieldTypes };
+/** The product's data and field types never change while the app runs. */
+export const dataTypesQueryOptions = () => ({
+  ...endpointQuery(appApi.dataTypes),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+export const fieldTypesQueryOptions = () => ({
+  ...endpointQuery(appApi.fieldTypes),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Both lists as one answer: there once both are, an error if either failed, and a retry of both. */
+function combine([dataTypes, fieldTypes]: [
+  UseQueryResult<DataTypeOption[]>,
+  UseQueryResult<FieldTypeOption[]>,
+]) {
+  const data: QuestionTypes | undefined =
+    dataTypes.data && fieldTypes.data
+      ? { dataTypes: dataTypes.data, fieldTypes: fieldTypes.data }
+      : undefined;
+  return {
+    data,
+    isPending: dataTypes.isPending || fieldTypes.isPending,
+    isError: dataTypes.isError || fieldTypes.isError,
+    error: dataTypes.error ?? fieldTypes.error,
+    refetch: () => Promise.all([dataTypes.refetch(), fieldTypes.refetch()]),
+  };
 }
 
-export const questionTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.questionTypes(),
-    queryFn: ({ signal }) => getQuestionTypes(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
+/** What a question's answer is (data types) and how it is asked (field types, with the data types each holds). */
 export function useQuestionTypes() {
-  return useQuery(questionTypesQueryOptions());
+  return useQueries({ queries: [dataTypesQueryOptions(), fieldTypesQueryOptions()], combine });
 }

@@ -1,20 +1,16 @@
-import type { ServiceTypeQuestion } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { settingsKeys } from "./settings-keys";
+import { endpointQuery, keyOf } from "../../../lib/queries";
+
+const input = (serviceTypeId: number) => ({ params: { id: serviceTypeId }, body: { includeInactive: true } });
+
+/** The key of one service type's questions (a change to a question or a response makes it stale). */
+export const questionsKey = (serviceTypeId: number) => keyOf(settingsApi.questions, input(serviceTypeId));
 
 /** The questions of a service type (inactive ones too), each with its responses, in their order. */
-export const getQuestions = (serviceTypeId: number, signal?: AbortSignal) =>
-  api<ServiceTypeQuestion[]>("settings.serviceTypeByIdQuestion", {
-    params: { id: serviceTypeId },
-    body: { includeInactive: true },
-    signal,
-  });
-
 export const questionsQueryOptions = (serviceTypeId: number) =>
   queryOptions({
-    queryKey: settingsKeys.questions(serviceTypeId),
-    queryFn: ({ signal }) => getQuestions(serviceTypeId, signal),
+    ...endpointQuery(settingsApi.questions, input(serviceTypeId)),
     select: (questions) =>
       [...questions]
         .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)

@@ -1,20 +1,17 @@
-import type { ServiceType } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { settingsKeys } from "./settings-keys";
+import { endpointQuery, keyOf } from "../../../lib/queries";
+
+/** Every service type of the organization, inactive ones too. */
+const input = (orgId: number) => ({ params: { orgId }, body: { includeInactive: true } });
+
+/** The key of an organization's service types (the page puts a saved type into it at once). */
+export const serviceTypesKey = (orgId: number) => keyOf(settingsApi.serviceTypes, input(orgId));
 
 /** Every service type of the organization, inactive ones too, in their order. */
-export const getServiceTypes = (orgId: number, signal?: AbortSignal) =>
-  api<ServiceType[]>("settings.byOrgIdServiceType", {
-    params: { orgId },
-    body: { includeInactive: true },
-    signal,
-  });
-
 export const serviceTypesQueryOptions = (orgId: number) =>
   queryOptions({
-    queryKey: settingsKeys.serviceTypes(orgId),
-    queryFn: ({ signal }) => getServiceTypes(orgId, signal),
+    ...endpointQuery(settingsApi.serviceTypes, input(orgId)),
     select: (types) => [...types].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)),
   });
 

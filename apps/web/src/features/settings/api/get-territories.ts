@@ -1,19 +1,14 @@
 import type { LookupList } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { settingsKeys } from "./settings-keys";
+import { lookupListQueryOptions } from "../../../lib/lookup-list";
 
 export type Territory = LookupList["organizationTerritories"][number];
 
-/** The organization's territories (business contacts can be set per territory). */
-export const getTerritories = async (signal?: AbortSignal): Promise<Territory[]> =>
-  (await api<LookupList>("app.lookupList", { signal })).organizationTerritories;
-
+/** The organization's territories (business contacts can be set per territory), from the shared lookup list. */
 export const territoriesQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.territories(),
-    queryFn: ({ signal }) => getTerritories(signal),
-    staleTime: 5 * 60_000,
+    ...lookupListQueryOptions(),
+    select: (list: LookupList): Territory[] => list.organizationTerritories,
   });
 
 export function useTerritories() {

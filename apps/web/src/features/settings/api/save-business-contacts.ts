@@ -1,24 +1,25 @@
-import type { BusinessContact, BusinessContactsSaveRequest } from "@fieldlead/contracts";
+import { type BusinessContactsSaveRequest, settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { type ContactScope, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { businessContactsKey } from "./get-business-contacts";
+import type { ContactScope } from "./settings-keys";
 
 type Input = { scope: ContactScope; body: BusinessContactsSaveRequest };
 
 /** Replaces the whole list of contacts of a scope, in the order given. */
 export const saveBusinessContacts = ({ scope, body }: Input) =>
-  api<BusinessContact[]>(
-    scope.level === "organization"
-      ? "settings.organizationByIdBusinessContact.post"
-      : "settings.organizationsTerritoryByIdBusinessContact.post",
-    { params: { id: scope.id }, body },
+  call(
+    scope.level === "organization" ? settingsApi.organizationContactsSave : settingsApi.territoryContactsSave,
+    {
+      params: { id: scope.id },
+      body,
+    },
   );
 
 export function useSaveBusinessContacts() {
   const queryClient = useQueryClient();
-  return useMutation<BusinessContact[], ApiError, Input>({
+  return useMutation({
     mutationFn: saveBusinessContacts,
-    onSuccess: (saved, { scope }) => queryClient.setQueryData(settingsKeys.contacts(scope), saved),
+    onSuccess: (saved, { scope }) => queryClient.setQueryData(businessContactsKey(scope), saved),
   });
 }

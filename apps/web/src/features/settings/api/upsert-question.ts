@@ -1,20 +1,21 @@
-import type { QuestionUpsertRequest, ServiceTypeQuestion } from "@fieldlead/contracts";
+import { type QuestionUpsertRequest, settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { questionsKey } from "./get-questions";
+import { refreshLeadForms } from "./settings-keys";
 
 /** Creates or changes a question (the field type must carry the data type). */
-export const upsertQuestion = (body: QuestionUpsertRequest) =>
-  api<ServiceTypeQuestion>("settings.serviceTypeQuestionUpsert", { body });
+export const upsertQuestion = (body: QuestionUpsertRequest) => call(settingsApi.questionUpsert, { body });
 
 export function useUpsertQuestion() {
   const queryClient = useQueryClient();
-  return useMutation<ServiceTypeQuestion, ApiError, QuestionUpsertRequest>({
+  return useMutation({
     mutationFn: upsertQuestion,
     onSuccess: (_, q) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.questions(q.serviceTypeId) });
-      void queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "service-types"] });
+      void queryClient.invalidateQueries({ queryKey: questionsKey(q.serviceTypeId) });
+      // A service type's list shows how many questions it has.
+      void invalidate(queryClient, settingsApi.serviceTypes);
       refreshLeadForms(queryClient);
     },
   });

@@ -1,13 +1,14 @@
-import type { ServiceType, ServiceTypeUpsertRequest } from "@fieldlead/contracts";
+import { type ServiceType, type ServiceTypeUpsertRequest, settingsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
 import { useSession } from "../../../lib/session";
-import { refreshLeadForms, settingsKeys } from "./settings-keys";
+import { serviceTypesKey } from "./get-service-types";
+import { refreshLeadForms } from "./settings-keys";
 
 /** Creates a service type (no id) or changes one (name, description, active, order). */
 export const upsertServiceType = (body: ServiceTypeUpsertRequest) =>
-  api<ServiceType>("settings.serviceTypeUpsert", { body });
+  call(settingsApi.serviceTypeUpsert, { body });
 
 /**
  * The saved type goes into the organization's cached list at once, before the list is fetched again:
@@ -17,13 +18,13 @@ export const upsertServiceType = (body: ServiceTypeUpsertRequest) =>
 export function useUpsertServiceType() {
   const queryClient = useQueryClient();
   const orgId = useSession()?.currentOrganizationId ?? 0;
-  return useMutation<ServiceType, ApiError, ServiceTypeUpsertRequest>({
+  return useMutation({
     mutationFn: upsertServiceType,
     onSuccess: (saved) => {
-      queryClient.setQueryData<ServiceType[]>(settingsKeys.serviceTypes(orgId), (list) =>
+      queryClient.setQueryData<ServiceType[]>(serviceTypesKey(orgId), (list) =>
         list ? [...list.filter((t) => t.id !== saved.id), saved] : list,
       );
-      void queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "service-types"] });
+      void invalidate(queryClient, settingsApi.serviceTypes);
       refreshLeadForms(queryClient);
     },
   });

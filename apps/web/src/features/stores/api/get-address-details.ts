@@ -1,17 +1,12 @@
-import type { AddressDetails } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../../../lib/api-client";
-import { addressKeys } from "./get-address-suggestions";
+import { endpointQuery } from "../../../lib/queries";
 
 /** The structured address of one suggestion: street, city, state, ZIP, time zone, position. */
-export const getAddressDetails = (id: string, signal?: AbortSignal) =>
-  api<AddressDetails>("app.addressDetailsById", { params: { id }, signal });
-
 export const addressDetailsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: addressKeys.details(id),
-    queryFn: ({ signal }) => getAddressDetails(id, signal),
+    ...endpointQuery(appApi.addressDetails, { params: { id } }),
     staleTime: 60 * 60_000,
   });
 

@@ -1,22 +1,13 @@
+import { appApi, type EndpointResponse } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { endpointQuery } from "../../../lib/queries";
 
-export type AddressSuggestion = { id: string; label: string; source: "organization" | "zip" };
-
-export const addressKeys = {
-  all: ["address"] as const,
-  suggestions: (query: string) => [...addressKeys.all, "suggestions", query] as const,
-  details: (id: string) => [...addressKeys.all, "details", id] as const,
-};
+export type AddressSuggestion = EndpointResponse<typeof appApi.addressSuggestions>[number];
 
 /** Addresses, cities and ZIP codes matching what was typed. */
-export const getAddressSuggestions = (query: string, signal?: AbortSignal) =>
-  api<AddressSuggestion[]>("app.addressSuggestions", { query: { query }, signal });
-
 export const addressSuggestionsQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: addressKeys.suggestions(query),
-    queryFn: ({ signal }) => getAddressSuggestions(query, signal),
+    ...endpointQuery(appApi.addressSuggestions, { query: { query } }),
     staleTime: 10 * 60_000,
   });
 

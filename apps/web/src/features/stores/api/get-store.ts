@@ -1,13 +1,12 @@
-import type { StoreDetail } from "@fieldlead/contracts";
+import { storesApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { storeKeys } from "./search-stores";
+import { endpointQuery, keyOf } from "../../../lib/queries";
 
-export const getStore = (id: number, signal?: AbortSignal) =>
-  api<StoreDetail>("store.byId", { params: { id }, signal });
+/** One store's cached detail (a row of the list fills it before the form opens). */
+export const storeDetailKey = (id: number) => keyOf(storesApi.detail, { params: { id } });
 
 export const storeQueryOptions = (id: number) =>
-  queryOptions({ queryKey: storeKeys.detail(id), queryFn: ({ signal }) => getStore(id, signal) });
+  queryOptions(endpointQuery(storesApi.detail, { params: { id } }));
 
 export function useStore(id: number | null) {
   return useQuery({ ...storeQueryOptions(id ?? 0), enabled: id !== null });

@@ -1,22 +1,21 @@
-import type { StoreDetail, StoreUpsertRequest } from "@fieldlead/contracts";
+import { appApi, type StoreUpsertRequest, storesApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { lookupKeys } from "../../../lib/lookup-list";
-import { storeKeys } from "./search-stores";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { storeDetailKey } from "./get-store";
 
 /** Saves the whole store form: creates (no id) or updates. */
-export const upsertStore = (body: StoreUpsertRequest) => api<StoreDetail>("store.upsert", { body });
+export const upsertStore = (body: StoreUpsertRequest) => call(storesApi.upsert, { body });
 
 export function useUpsertStore() {
   const queryClient = useQueryClient();
-  return useMutation<StoreDetail, ApiError, StoreUpsertRequest>({
+  return useMutation({
     mutationFn: upsertStore,
     onSuccess: (saved) => {
-      queryClient.setQueryData(storeKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: storeKeys.lists() });
+      queryClient.setQueryData(storeDetailKey(saved.id), saved);
+      void invalidate(queryClient, storesApi.search);
       // Stores appear in the lookup lists (user forms, filters).
-      void queryClient.invalidateQueries({ queryKey: lookupKeys.all });
+      void invalidate(queryClient, appApi.lookupList);
     },
   });
 }

@@ -7,7 +7,8 @@ import { PageHeader } from "../../../components/page-header";
 import { listPageParams, useListPage } from "../../../components/use-list-page";
 import { flagParam, idsParam, textParam, textsParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
-import { storeKeys, useStores } from "../api/search-stores";
+import { storeDetailKey } from "../api/get-store";
+import { useStores } from "../api/search-stores";
 import { canEditStores } from "../components/store-access";
 import { StoreDrawer, type StoreDrawerTarget } from "../components/store-drawer";
 import { StoresFilters } from "../components/stores-filters";
@@ -33,7 +34,7 @@ export function StoresPage() {
 
   const edit = (store: StoreDetail) => {
     // The row already holds the whole store: the form opens filled, without waiting.
-    queryClient.setQueryData(storeKeys.detail(store.id), (old: StoreDetail | undefined) => old ?? store);
+    queryClient.setQueryData(storeDetailKey(store.id), (old: StoreDetail | undefined) => old ?? store);
     setDrawer({ storeId: store.id });
   };
 

@@ -1,16 +1,16 @@
+import { usersApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { userKeys } from "./search-users";
+import { call } from "../../../lib/api-client";
+import { userTradesKey } from "./get-user-trades";
 
 /** Removes one trade row (its own id, not the person's). */
 export const deleteUserTrade = (tradeRowId: number) =>
-  api<{ ok: true }>("users.tradeById.delete", { params: { id: tradeRowId } });
+  call(usersApi.tradeDelete, { params: { id: tradeRowId } });
 
 export function useDeleteUserTrade(userId: number) {
   const queryClient = useQueryClient();
-  return useMutation<{ ok: true }, ApiError, number>({
+  return useMutation({
     mutationFn: deleteUserTrade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.trades(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userTradesKey(userId) }),
   });
 }

@@ -1,7 +1,11 @@
+import { usersApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiHeaders, buildUrl } from "../../../lib/api-client";
 import { parseProblem } from "../../../lib/api-error";
-import { userKeys } from "./search-users";
+import { keyOf } from "../../../lib/queries";
+
+/** The person's cached capture icon. */
+export const captureIconKey = (userId: number) => keyOf(usersApi.captureIcon, { params: { id: userId } });
 
 /**
  * The person's capture icon as a Blob, or null when they have none. The image needs the session's
@@ -10,7 +14,7 @@ import { userKeys } from "./search-users";
 export async function getCaptureIcon(userId: number, signal?: AbortSignal): Promise<Blob | null> {
   const headers = apiHeaders();
   headers.Accept = "image/*";
-  const response = await fetch(buildUrl("users.byIdCaptureIcon", { id: userId }), { headers, signal });
+  const response = await fetch(buildUrl(usersApi.captureIcon, { id: userId }), { headers, signal });
   if (response.status === 404) return null;
   if (!response.ok) throw parseProblem(response.status, await response.text().catch(() => ""));
   return response.blob();
@@ -18,7 +22,7 @@ export async function getCaptureIcon(userId: number, signal?: AbortSignal): Prom
 
 export const captureIconQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: userKeys.icon(userId),
+    queryKey: captureIconKey(userId),
     queryFn: ({ signal }) => getCaptureIcon(userId, signal),
     staleTime: 5 * 60_000,
   });

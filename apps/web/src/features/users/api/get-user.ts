@@ -1,13 +1,16 @@
-import type { UserDetail } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { userKeys } from "./search-users";
+import { call } from "../../../lib/api-client";
+import { endpointQuery, keyOf } from "../../../lib/queries";
+
+/** One person's cached detail (what a save answers is put there too). */
+export const userDetailKey = (id: number) => keyOf(usersApi.detail, { params: { id } });
 
 export const getUser = (id: number, signal?: AbortSignal) =>
-  api<UserDetail>("users.byId", { params: { id }, signal });
+  call(usersApi.detail, { params: { id }, signal });
 
 export const userQueryOptions = (id: number) =>
-  queryOptions({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => getUser(id, signal) });
+  queryOptions(endpointQuery(usersApi.detail, { params: { id } }));
 
 export function useUser(id: number | null) {
   return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });

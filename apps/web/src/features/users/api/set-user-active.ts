@@ -1,8 +1,7 @@
-import type { UserUpsertResponse } from "@fieldlead/contracts";
+import { type UserUpsertResponse, usersApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiError } from "../../../lib/api-error";
-import { getUser } from "./get-user";
-import { userKeys } from "./search-users";
+import { invalidate } from "../../../lib/queries";
+import { getUser, userDetailKey } from "./get-user";
 import { requestFromUser, upsertUser } from "./upsert-user";
 
 /**
@@ -16,11 +15,12 @@ export async function setUserActive(userId: number, isActive: boolean): Promise<
 
 export function useSetUserActive() {
   const queryClient = useQueryClient();
-  return useMutation<UserUpsertResponse, ApiError, { userId: number; isActive: boolean }>({
-    mutationFn: ({ userId, isActive }) => setUserActive(userId, isActive),
+  return useMutation({
+    mutationFn: ({ userId, isActive }: { userId: number; isActive: boolean }) =>
+      setUserActive(userId, isActive),
     onSuccess: (saved) => {
-      if (saved.user) queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
-      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      if (saved.user) queryClient.setQueryData(userDetailKey(saved.user.id), saved.user);
+      void invalidate(queryClient, usersApi.search);
     },
   });
 }

@@ -1,17 +1,16 @@
-import type { UserTrade, UserTradeUpsertRequest } from "@fieldlead/contracts";
+import { type UserTradeUpsertRequest, usersApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { userKeys } from "./search-users";
+import { call } from "../../../lib/api-client";
+import { userTradesKey } from "./get-user-trades";
 
 /** Adds a trade to a person (no id) or changes one of theirs. */
 export const upsertUserTrade = (userId: number, body: UserTradeUpsertRequest) =>
-  api<UserTrade>("users.tradeByIdUpsert", { params: { id: userId }, body });
+  call(usersApi.tradeUpsert, { params: { id: userId }, body });
 
 export function useUpsertUserTrade(userId: number) {
   const queryClient = useQueryClient();
-  return useMutation<UserTrade, ApiError, UserTradeUpsertRequest>({
-    mutationFn: (body) => upsertUserTrade(userId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.trades(userId) }),
+  return useMutation({
+    mutationFn: (body: UserTradeUpsertRequest) => upsertUserTrade(userId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userTradesKey(userId) }),
   });
 }

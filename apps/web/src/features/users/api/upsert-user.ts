@@ -1,27 +1,33 @@
-import type { UserDetail, UserUpsertRequest, UserUpsertResponse } from "@fieldlead/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ApiError } from "../../../lib/api-error";
-import { lookupKeys } from "../../../lib/lookup-list";
-import { invitationKeys } from "./invitations";
-import { userKeys } from "./search-users";
+import {
+  appApi,
+  type UserDetail,
+  type UserUpsertRequest,
+  type UserUpsertResponse,
+  usersApi,
+} from "@fieldlead/contracts";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../../lib/api-client";
+import { invalidate } from "../../../lib/queries";
+import { captureIconKey } from "./get-capture-icon";
+import { userDetailKey } from "./get-user";
 
 /** Saves the whole user form: invites (no id) or updates the person and their membership here. */
-export const upsertUser = (body: UserUpsertRequest) => api<UserUpsertResponse>("users.upsert", { body });
+export const upsertUser = (body: UserUpsertRequest) => call(usersApi.upsert, { body });
+
+/** What a saved person makes stale: their detail (set from the answer), the lists, the invitations. */
+export function afterUserSaved(queryClient: QueryClient, saved: UserUpsertResponse) {
+  if (saved.user) queryClient.setQueryData(userDetailKey(saved.user.id), saved.user);
+  // Lead generators appear in the lookup lists.
+  void invalidate(queryClient, usersApi.search, usersApi.invitationsSearch, appApi.lookupList);
+}
 
 export function useUpsertUser() {
   const queryClient = useQueryClient();
-  return useMutation<UserUpsertResponse, ApiError, UserUpsertRequest>({
+  return useMutation({
     mutationFn: upsertUser,
     onSuccess: (saved) => {
-      if (saved.user) {
-        queryClient.setQueryData(userKeys.detail(saved.user.id), saved.user);
-        void queryClient.invalidateQueries({ queryKey: userKeys.icon(saved.user.id) });
-      }
-      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
-      // Lead generators appear in the lookup lists.
-      void queryClient.invalidateQueries({ queryKey: lookupKeys.all });
+      if (saved.user) void queryClient.invalidateQueries({ queryKey: captureIconKey(saved.user.id) });
+      afterUserSaved(queryClient, saved);
     },
   });
 }

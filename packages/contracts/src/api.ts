@@ -1,0 +1,26 @@
+import { accountApi } from "./account";
+import { appApi } from "./app";
+import type { EndpointDef } from "./endpoint";
+import { leadsApi } from "./leads";
+import { organizationsApi } from "./organizations";
+import { settingsApi } from "./settings";
+import { storesApi } from "./stores";
+import { usersApi } from "./users";
+
+/**
+ * Every endpoint the product serves, by area (docs/decisions/0025). A test holds them to docs/api/endpoints.tsv and
+ * `extraEndpoints`; another checks that the server serves exactly these.
+ */
+export const API = {
+  account: accountApi,
+  app: appApi,
+  leads: leadsApi,
+  organizations: organizationsApi,
+  settings: settingsApi,
+  stores: storesApi,
+  users: usersApi,
+} as const;
+
+export const allEndpoints: readonly EndpointDef[] = Object.values(API).flatMap(
+  (area) => Object.values(area) as EndpointDef[],
+);
