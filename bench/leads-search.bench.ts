@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { LeadSearchRequest } from "@fieldlead/contracts";
+import { capabilitiesOf, isTerritoryLimited, type LeadSearchRequest, rowScopeOf } from "@fieldlead/contracts";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { generateLeads } from "../apps/server/src/db/leads-volume";
@@ -281,6 +281,8 @@ async function run(label: string, d: Database, count: number) {
     const territoryIds = Array.isArray(m.territory_ids)
       ? m.territory_ids.map(Number)
       : m.territory_ids.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+    const who = { roleId: m.role_id, subscriptionId: m.subscription_id };
+    const limitedTo = isTerritoryLimited(who) ? territoryIds : [];
     contexts.set(email, {
       userId: m.user_id,
       sessionId: 0,
@@ -289,10 +291,12 @@ async function run(label: string, d: Database, count: number) {
       roleId: m.role_id,
       subscriptionId: m.subscription_id,
       isPlatformAdmin: false,
-      territoryIds: [4, 5, 6, 15].includes(m.role_id) ? territoryIds : [],
+      territoryIds: limitedTo,
       timeZone: org.time_zone,
       offsetMinutes: 0,
       firstDayOfWeek: org.first_day_of_week,
+      can: capabilitiesOf(who),
+      scope: rowScopeOf({ ...who, userId: m.user_id, territoryIds: limitedTo }),
     });
     return body.token as string;
   };

@@ -1,5 +1,4 @@
 import type { LeadSource } from "./leads";
-import { LEAD_GENERATOR_ROLE_IDS, PARTNER_ROLE_IDS, ROLE, ROLES, type RoleId, SUBSCRIPTION } from "./roles";
 
 /**
  * The rights model (docs/decisions/0026): what each role may do in each subscription (capabilities), and which
@@ -8,8 +7,75 @@ import { LEAD_GENERATOR_ROLE_IDS, PARTNER_ROLE_IDS, ROLE, ROLES, type RoleId, SU
  * seed only.
  */
 
+// ---------------------------------------------------------------------------------------------------------
+// Roles and subscriptions
+// ---------------------------------------------------------------------------------------------------------
+
+// Role and subscription ids are fixed by the spec (docs/spec/product-spec.md, §6 Roles and permissions);
+// names and rights are ours (docs/domain.md, "Roles and subscriptions").
+export const ROLE = {
+  superAdmin: 1,
+  admin: 2,
+  manager: 3,
+  regionalManager: 4,
+  territoryManager: 5,
+  fieldMarketingManager: 6,
+  scheduler: 7,
+  analyst: 8,
+  leadGenerator: 14,
+  leadGeneratorLead: 15,
+} as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+
+export const ROLES: readonly { id: RoleId; name: string; rank: number }[] = [
+  { id: 1, name: "Super Admin", rank: 100 },
+  { id: 2, name: "Admin", rank: 90 },
+  { id: 3, name: "Manager", rank: 80 },
+  { id: 4, name: "Regional Manager", rank: 70 },
+  { id: 5, name: "Territory Manager", rank: 60 },
+  { id: 6, name: "Field Marketing Manager", rank: 50 },
+  { id: 7, name: "Scheduler", rank: 40 },
+  { id: 8, name: "Analyst", rank: 30 },
+  { id: 14, name: "Lead Generator", rank: 10 },
+  { id: 15, name: "Lead Generator Lead", rank: 20 },
+];
+
+export function roleName(id: number): string {
+  return ROLES.find((r) => r.id === id)?.name ?? `Role ${id}`;
+}
+
+/**
+ * The selector territory-level managers use offers only these (docs/spec/product-spec.md, §6 Roles and
+ * permissions).
+ */
+export const LEAD_GENERATOR_ROLE_IDS: readonly number[] = [14, 15];
+/**
+ * The selector for partner-program users offers only these (docs/spec/product-spec.md, §6 Roles and
+ * permissions).
+ */
+export const PARTNER_ROLE_IDS: readonly number[] = [2, 3];
+
+export const SUBSCRIPTION = {
+  full: 1,
+  secondPartner: 2,
+  retailerProgram: 16,
+} as const;
+export type SubscriptionId = (typeof SUBSCRIPTION)[keyof typeof SUBSCRIPTION];
+
+/** The roles an organization's people hold (the Super Admin operates the platform, outside any organization). */
+export const ORGANIZATION_ROLES = ROLES.filter((r) => r.id !== ROLE.superAdmin);
+
+export const SUBSCRIPTIONS: readonly { id: SubscriptionId; name: string }[] = [
+  { id: 1, name: "Full product" },
+  { id: 2, name: "Second partner program" },
+  { id: 16, name: "Home-improvement retailer program" },
+];
+
 /** Who is asking: the role of their membership in the organization of the request, and its subscription. */
 export type Who = { roleId: number; subscriptionId: number };
+
+/** The seed's, the tests' and the selectors' spelling of the full product. */
+export const FULL_PRODUCT: SubscriptionId = SUBSCRIPTION.full;
 
 const {
   superAdmin,
@@ -134,11 +200,10 @@ export const RIGHTS = {
     full: [...MANAGERS, fieldMarketingManager, scheduler, analyst, ...LEAD_GENERATORS],
     refusal: "Support documents are for the organization's team.",
   },
-  "settings.read": {
-    full: [admin, manager],
-    refusal: "Only Admins and Managers can see the organization's settings.",
+  "settings.manage": {
+    full: [admin],
+    refusal: "Only an Admin can see and change the organization's settings.",
   },
-  "settings.edit": { full: [admin], refusal: "Only an Admin can change the organization's settings." },
   "organizations.admin": {
     full: [admin],
     refusal: "Only an Admin of the organization can do this.",
@@ -150,11 +215,18 @@ export type Capability = keyof typeof RIGHTS;
 export const CAPABILITIES = Object.keys(RIGHTS) as Capability[];
 
 export const isPlatformAdmin = (who: Who) => who.roleId === superAdmin;
+/** The platform operator's standing in any organization: a Super Admin of the full product. */
+export const PLATFORM_OPERATOR = { roleId: ROLE.superAdmin, subscriptionId: SUBSCRIPTION.full } as const;
 /** The two partner-program portals (subscriptions 2 and 16). */
 export const isPortalSubscription = (subscriptionId: number) =>
   subscriptionId === SUBSCRIPTION.retailerProgram || subscriptionId === SUBSCRIPTION.secondPartner;
 export const isRetailerProgramSubscription = (subscriptionId: number) =>
   subscriptionId === SUBSCRIPTION.retailerProgram;
+/** What a home-improvement retailer program user is (docs/domain.md): an Admin of the retailer's portal. */
+export const RETAILER_PROGRAM_USER = {
+  roleId: ROLE.admin,
+  subscriptionId: SUBSCRIPTION.retailerProgram,
+} as const;
 
 /** Whether the caller has a capability. */
 export function can(who: Who, capability: Capability): boolean {
@@ -167,6 +239,16 @@ export function can(who: Who, capability: Capability): boolean {
 /** Every capability the caller has (computed once per request into the tenant context). */
 export function capabilitiesOf(who: Who): ReadonlySet<Capability> {
   return new Set(CAPABILITIES.filter((c) => can(who, c)));
+}
+
+/**
+ * The full-product role ids holding a capability: for the few cross-organization reads that filter memberships
+ * by role (the Smart Circle report spans every organization where the caller may read it).
+ */
+export function fullProductRolesWith(capability: Capability): number[] {
+  return ROLES.map((r) => r.id).filter((roleId) =>
+    can({ roleId, subscriptionId: SUBSCRIPTION.full }, capability),
+  );
 }
 
 export function refusalOf(capability: Capability): string {
@@ -185,9 +267,9 @@ export function refusalOf(capability: Capability): string {
 export type Reach = "organization" | "territories" | "self";
 export type RowScope = {
   reach: Reach;
-  territoryIds: readonly number[];
+  territoryIds: number[];
   userId: number;
-  program: LeadSource | null;
+  program: Program | null;
 };
 
 const TERRITORY_ROLES: readonly number[] = [
@@ -206,14 +288,16 @@ export function reachOf(who: Who): Reach {
   return TERRITORY_ROLES.includes(who.roleId) ? "territories" : "organization";
 }
 
-export function programOf(who: Who): LeadSource | null {
+export type Program = Extract<LeadSource, "retailerProgram" | "secondPartner">;
+
+export function programOf(who: Who): Program | null {
   if (isPlatformAdmin(who)) return null;
   if (who.subscriptionId === SUBSCRIPTION.retailerProgram) return "retailerProgram";
   if (who.subscriptionId === SUBSCRIPTION.secondPartner) return "secondPartner";
   return null;
 }
 
-export function rowScopeOf(who: Who & { userId: number; territoryIds: readonly number[] }): RowScope {
+export function rowScopeOf(who: Who & { userId: number; territoryIds: number[] }): RowScope {
   const reach = reachOf(who);
   return {
     reach,

@@ -1,3 +1,5 @@
+import type { Capability, RowScope } from "@fieldlead/contracts";
+
 /** Who is calling and for which organization: the first argument of every tenant service. */
 export type TenantContext = {
   userId: number;
@@ -15,6 +17,10 @@ export type TenantContext = {
   /** Minutes to add to UTC to get the caller's local time (from the `Offset` header), when no zone applies. */
   offsetMinutes: number;
   firstDayOfWeek: number | null;
+  /** What the caller may do here (contracts' permissions.ts), computed once per request. */
+  can: ReadonlySet<Capability>;
+  /** Which rows the caller reaches (organization, territories, self; a portal's program). */
+  scope: RowScope;
 };
 
 /** An authenticated caller without a tenant (account calls). */

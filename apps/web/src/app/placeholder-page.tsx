@@ -17,7 +17,7 @@ export function PlaceholderPage() {
   const Icon = menuIcon(item.icon ?? parent?.icon);
   // The built areas of this user's menu, as a way on from here.
   const available = user
-    ? menuItemsFor(user.roleId, user.subscriptionId)
+    ? menuItemsFor(user)
         .filter((i) => BUILT_PATHS.has(i.path))
         .slice(0, 6)
         .map(({ key, label, path }) => ({ key, label, path }))

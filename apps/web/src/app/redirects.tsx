@@ -13,9 +13,7 @@ export function LandingRedirect() {
 export function SectionRedirect() {
   const user = useSession();
   const { pathname } = useLocation();
-  const section = user
-    ? menuFor(user.roleId, user.subscriptionId).find((i) => i.path === pathname)
-    : undefined;
+  const section = user ? menuFor(user).find((i) => i.path === pathname) : undefined;
   const first = section?.children?.[0];
   return <Navigate to={first ? first.path : user ? landingPathFor(user) : "/login"} replace />;
 }

@@ -1,15 +1,9 @@
-import { ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
+import { menuEntriesFor, type Who } from "@fieldlead/contracts";
 
-/** Subscriptions of the two partner-program portals (docs/domain.md, "Roles and subscriptions"). */
-export const isPortalSubscription = (subscriptionId: number) =>
-  subscriptionId === SUBSCRIPTION.retailerProgram || subscriptionId === SUBSCRIPTION.secondPartner;
-
-export const isLeadGenerator = (roleId: number) =>
-  roleId === ROLE.leadGenerator || roleId === ROLE.leadGeneratorLead;
-
-/** Where a user lands after signing in: lead generators on Capture, program users on Leads, others on the Dashboard. */
-export function landingPathFor(user: { roleId: number; subscriptionId: number }): string {
-  if (isLeadGenerator(user.roleId)) return "/capture";
-  if (isPortalSubscription(user.subscriptionId)) return "/leads";
-  return "/dashboard";
+/**
+ * Where a user lands after signing in: the first entry of their menu (lead generators on Capture, program users on
+ * Leads, the others on the Dashboard); someone with no entry at all on the home page, which says so.
+ */
+export function landingPathFor(user: Who): string {
+  return menuEntriesFor(user)[0]?.path ?? "/";
 }

@@ -4,7 +4,6 @@ import {
   type FeatureUpsertRequest,
   FIELD_TYPES,
   type LookupList,
-  ROLE,
 } from "@fieldlead/contracts";
 import type { AddressProvider } from "../../integrations/address/address-provider";
 import type { SessionContext, TenantContext } from "../../platform/context";
@@ -60,8 +59,8 @@ export function appService(d: Deps) {
       const inScope = (territoryId: number | null) =>
         scope === null || (territoryId !== null && scope.includes(territoryId));
       const storeOut = ({ isActive: _a, brandId: _b, ...s }: (typeof stores)[number]) => s;
-      // Lead generators (14) pick only themselves, as the users calls show them only themselves.
-      const onlySelf = !ctx.isPlatformAdmin && ctx.roleId === ROLE.leadGenerator;
+      // Those who reach only their own rows (lead generators) pick only themselves.
+      const onlySelf = ctx.scope.reach === "self";
       const leadGenerator = lgs
         .filter((l) => includeInactive || l.isActive)
         .filter((l) => (onlySelf ? l.id === ctx.userId : scope === null || l.territoryIds.some(inScope)))

@@ -11,19 +11,18 @@ import {
   type LeadKind,
   leadStatusName,
   nextLeadStatuses,
-  ROLE,
 } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from "../../platform/errors";
 import { changes } from "../../platform/history";
 import { type IdempotencyCodec, once } from "../../platform/idempotency";
+import { has } from "../../platform/scope";
 import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { FormServiceType, LeadFormReader } from "../settings/index";
 import { type StoredAnswer, validateAnswers } from "./lead-answers";
 import { findDuplicates } from "./lead-duplicates";
 import {
   inLeadScope,
-  isLeadGeneratorRole,
   type LeadScope,
   leadScope,
   requireInternalCapture,
@@ -134,7 +133,7 @@ export function leadEditor(d: Deps) {
           throw fieldError("body.leadGeneratorId", "An internal lead has a lead generator.");
         patch.capturedByUserId = null;
       } else {
-        if (!ctx.isPlatformAdmin && ctx.roleId === ROLE.leadGenerator && lgId !== ctx.userId) {
+        if (ctx.scope.reach === "self" && lgId !== ctx.userId) {
           throw forbidden("Lead generators capture their own leads.");
         }
         if (lgId !== ctx.userId || !creating) {
@@ -272,7 +271,7 @@ export function leadEditor(d: Deps) {
           (next.length ? ` From ${leadStatusName(from)} it can go to ${next.join(", ")}.` : ""),
       );
     }
-    if (isLeadGeneratorRole(ctx) && (from === LEAD_STATUS.rejected || to === LEAD_STATUS.rejected)) {
+    if (!has(ctx, "leads.reject") && (from === LEAD_STATUS.rejected || to === LEAD_STATUS.rejected)) {
       throw forbidden("Only a manager can reject a lead or restore a rejected one.");
     }
   }

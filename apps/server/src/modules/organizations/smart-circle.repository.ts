@@ -1,4 +1,4 @@
-import { LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
+import { FULL_PRODUCT, LEAD_GENERATOR_ROLE_IDS } from "@fieldlead/contracts";
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { memberships, membershipTerritories, organizations, territories, users } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
@@ -10,8 +10,6 @@ import {
   searchWords,
   sortBy,
 } from "../../platform/query-kit";
-
-const FULL_PRODUCT = 1;
 
 export type SmartCircleFilters = {
   search?: string;

@@ -1,6 +1,7 @@
 import {
   formatOffsetDate,
   formatUtcOffset,
+  fullProductRolesWith,
   roleName,
   type SmartCircleUser,
   type smartCircleUsersRequest,
@@ -10,7 +11,7 @@ import type { TenantContext } from "../../platform/context";
 import { type ExportColumn, type ExportFile, exportFile } from "../../platform/export";
 import { inChunks, type Page, pageOf, pageResult } from "../../platform/query-kit";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import { requireSmartCircleReportRole, SMART_CIRCLE_REPORT_ROLES } from "./organizations.policy";
+import { requireSmartCircleReportRole } from "./organizations.policy";
 import type { SmartCircleRepository, SmartCircleRow } from "./smart-circle.repository";
 
 type Input = z.output<typeof smartCircleUsersRequest>;
@@ -68,7 +69,7 @@ export function smartCircleService(d: { uow: UnitOfWork; repo: SmartCircleReposi
       const allowed = await d.repo.allowedSmartCircleOrganizationIds(
         d.uow.read,
         ctx,
-        SMART_CIRCLE_REPORT_ROLES,
+        fullProductRolesWith("reports.smartCircle"),
       );
       const filters = { ...input };
       if (input.format !== "json") {

@@ -59,8 +59,11 @@ describe("service types", () => {
     expect((await post("solar.admin@demo.local", `${east}/service-type`)).statusCode).toBe(404);
   });
 
-  it("lets Admins manage, Managers read, and nobody else in", async () => {
-    expect((await post("manager@demo.local", `${east}/service-type`)).statusCode).toBe(200);
+  // Decision 0026: the settings screens are the Admin's; Managers no longer read them (the menu never showed them).
+  it("lets Admins manage, and nobody else in (Managers neither read nor change)", async () => {
+    const read = await post("manager@demo.local", `${east}/service-type`);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe("Only an Admin can see and change the organization's settings.");
     expect((await post("manager@demo.local", "service-type/upsert", { name: "Roofing" })).statusCode).toBe(
       403,
     );
@@ -153,7 +156,7 @@ describe("questions and responses", () => {
     const a = await newQuestion(type.id, { text: "How many doors?", dataTypeId: 2, fieldTypeId: 1 });
     const b = await newQuestion(type.id, { text: "Style" });
     expect(b.sortOrder).toBe(a.sortOrder + 1);
-    const list = (await post("manager@demo.local", `service-type/${type.id}/question`)).json();
+    const list = (await post("admin@demo.local", `service-type/${type.id}/question`)).json();
     expect(list.map((q: { text: string }) => q.text)).toEqual(["How many doors?", "Style"]);
   });
 
@@ -227,7 +230,7 @@ describe("questions and responses", () => {
     ).json();
     expect(vinyl.sortOrder).toBe(wood.sortOrder + 1);
     expect(
-      (await post("manager@demo.local", `question/${choice.id}/response`))
+      (await post("admin@demo.local", `question/${choice.id}/response`))
         .json()
         .map((r: { text: string }) => r.text),
     ).toEqual(["Wood", "Vinyl"]);
@@ -305,8 +308,9 @@ describe("business contacts", () => {
       contacts: [{ name: "Only One", email: "one@summit.example" }],
     });
     expect(replaced.json()).toHaveLength(1);
-    const read = await k.inject(await k.as("manager@demo.local"), "GET", url);
+    const read = await k.inject(await admin(), "GET", url);
     expect(read.json().map((c: { name: string }) => c.name)).toEqual(["Only One"]);
+    expect((await k.inject(await k.as("manager@demo.local"), "GET", url)).statusCode).toBe(403);
     expect((await k.inject(await k.as("manager@demo.local"), "POST", url, { contacts: [] })).statusCode).toBe(
       403,
     );
@@ -406,7 +410,7 @@ describe("lead settings", () => {
     for (const who of ["manager@demo.local", "lg@demo.local", "scheduler@demo.local"]) {
       const r = await put({ disclosures: { crm: custom } }, who);
       expect(r.statusCode, who).toBe(403);
-      expect(r.json().message, who).toBe("Only an Admin can change the organization's settings.");
+      expect(r.json().message, who).toBe("Only an Admin can see and change the organization's settings.");
     }
     expect((await get("lg@demo.local")).json().disclosureTemplates.crm).toBe(
       DEFAULT_DISCLOSURE_TEMPLATES.crm,

@@ -221,19 +221,26 @@ describe("store rights", () => {
     expect(moveOut.statusCode).toBe(403);
   });
 
-  it("lets analysts, schedulers, field marketing managers and lead generators read stores but not change them", async () => {
-    for (const email of [
-      "analyst@demo.local",
-      "scheduler@demo.local",
-      "lg@demo.local",
-      "lglead@demo.local",
-      "fmm@demo.local",
-    ]) {
+  it("lets analysts, schedulers and field marketing managers read stores but not change them", async () => {
+    for (const email of ["analyst@demo.local", "scheduler@demo.local", "fmm@demo.local"]) {
       const a = await t.login(email);
       expect((await search(a)).statusCode, email).toBe(200);
       const res = await upsert(a, { name: "Not allowed" });
       expect(res.statusCode, email).toBe(403);
       expect(res.json().message).toMatch(/not change them/);
+    }
+  });
+
+  // Decision 0026: the Stores screen is not the field's; lead generators pick their store from the lookup list.
+  it("keeps the stores screen from lead generators, who still get the organization's stores in the lookup list", async () => {
+    for (const email of ["lg@demo.local", "lglead@demo.local"]) {
+      const a = await t.login(email);
+      const res = await search(a);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json().message).toBe("Stores are for managers, schedulers and analysts.");
+      expect((await upsert(a, { name: "Not allowed" })).statusCode, email).toBe(403);
+      const lookups = await t.app.inject({ method: "GET", url: "/api/app/lookup-list", headers: a });
+      expect(lookups.json().stores.length, email).toBeGreaterThan(0);
     }
   });
 

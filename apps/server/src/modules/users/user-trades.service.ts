@@ -6,7 +6,7 @@ import { fieldError, notFound } from "../../platform/errors";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LookupsRepository } from "../app/index";
 import type { UserTradesRepository } from "./user-trades.repository";
-import { requireManageable, requireUserManager, userReadScope } from "./users.policy";
+import { requireManageable, requireUserManager, userRecordScope } from "./users.policy";
 import type { UsersRepository } from "./users.repository";
 
 type UpsertInput = z.output<typeof userTradeUpsertRequest>;
@@ -33,7 +33,7 @@ const duplicate = () =>
 export function userTradesService(d: Deps) {
   /** The person as the caller sees them; 404 for another organization's or an out-of-scope person. */
   async function person(ctx: TenantContext, userId: number) {
-    const u = await d.users.detail(d.uow.read, ctx, userReadScope(ctx), userId);
+    const u = await d.users.detail(d.uow.read, ctx, userRecordScope(ctx, userId), userId);
     if (!u) throw notFound("The user");
     return u;
   }

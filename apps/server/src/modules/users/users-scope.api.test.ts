@@ -31,11 +31,12 @@ const lgPayload = (email: string, territoryIds: number[], extra: Record<string, 
 });
 
 describe("who sees and changes whom", () => {
+  // Decision 0026: the users page is not the field's; a lead generator reads only their own record.
   it("shows a lead generator only themselves", async () => {
     const lg = await t.login("lg@demo.local");
-    const res = await search(lg);
-    expect(res.total).toBe(1);
-    expect(res.items[0].id).toBe(lg.userId);
+    const res = await inject(lg, "POST", "/api/users/search", {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Your role does not give access to the organization's people.");
     expect((await inject(lg, "GET", `/api/users/${lg.userId}`)).statusCode).toBe(200);
     expect((await inject(lg, "GET", `/api/users/${ids.user["lglead@demo.local"]}`)).statusCode).toBe(404);
     const change = await inject(lg, "POST", "/api/users/upsert", lgPayload("x@example.com", []));
@@ -136,8 +137,9 @@ describe("who sees and changes whom", () => {
 
   it("shows program-portal users only themselves", async () => {
     const hd = await t.login("hd@demo.local");
-    const res = await search(hd);
-    expect(res.items.map((u: { id: number }) => u.id)).toEqual([hd.userId]);
+    expect((await inject(hd, "POST", "/api/users/search", {})).statusCode).toBe(403);
+    expect((await inject(hd, "GET", `/api/users/${hd.userId}`)).json().id).toBe(hd.userId);
+    expect((await inject(hd, "GET", `/api/users/${ids.user["admin@demo.local"]}`)).statusCode).toBe(404);
   });
 });
 

@@ -1,32 +1,30 @@
-import { ROLE, roleName } from "@fieldlead/contracts";
+import { refusalOf, roleName } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { AppError, forbidden } from "../../platform/errors";
-import { requireFullProduct, territoryScope } from "../../platform/scope";
+import { has, requireCan, type UserScope, userScope } from "../../platform/scope";
+
 import { assignableRoles } from "../app/index";
 
-/**
- * Which people of the organization a caller sees: everyone (admins, managers, schedulers, analysts), those
- * sharing one of their territories (roles 4, 5, 6, 15; themselves always), or only themselves (lead
- * generators and program-portal users).
- */
-export type UserScope =
-  | { kind: "organization" }
-  | { kind: "territories"; territoryIds: number[] }
-  | { kind: "self" };
+export type { UserScope };
 
+/** Who may read the organization's people (the users page): the one scope builder says which. */
 export function userReadScope(ctx: TenantContext): UserScope {
-  if (ctx.isPlatformAdmin) return { kind: "organization" };
-  if (ctx.subscriptionId !== 1 || ctx.roleId === ROLE.leadGenerator) return { kind: "self" };
-  const territoryIds = territoryScope(ctx);
-  return territoryIds ? { kind: "territories", territoryIds } : { kind: "organization" };
+  requireCan(ctx, "users.read");
+  return userScope(ctx);
+}
+
+/**
+ * One person's record: everyone reads their own (their capture icon, their trades); others as the users page
+ * does. Without the page, another person's record answers 404, as if it did not exist.
+ */
+export function userRecordScope(ctx: TenantContext, userId: number): UserScope {
+  return userId === ctx.userId || !has(ctx, "users.read") ? { kind: "self" } : userReadScope(ctx);
 }
 
 /** Callers who may add and change people: those with roles to hand out. Returns the role ids they may give. */
 export function requireUserManager(ctx: TenantContext): number[] {
-  requireFullProduct(ctx, "Users");
-  const ids = assignableRoles(ctx).map((r) => r.id);
-  if (ids.length === 0) throw forbidden("Your role can look at users but not change them.");
-  return ids;
+  requireCan(ctx, "users.edit");
+  return assignableRoles(ctx).map((r) => r.id);
 }
 
 /** A manager changes only people whose role they could give (never someone above them). */
@@ -52,7 +50,7 @@ export function requireAssignableRole(assignable: number[], roleId: number, fiel
 
 /** Program-portal users (subscriptions 2 and 16) are made by Admins and Super Admins only. */
 export function requirePortalUserMaker(ctx: TenantContext, field = "body.subscriptionId") {
-  if (ctx.isPlatformAdmin || (ctx.roleId === ROLE.admin && ctx.subscriptionId === 1)) return;
-  const message = "Only an Admin can create or change program-portal users.";
+  if (has(ctx, "users.portal")) return;
+  const message = refusalOf("users.portal");
   throw new AppError("forbidden", 403, message, { [field]: [message] });
 }

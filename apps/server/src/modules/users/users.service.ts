@@ -1,8 +1,10 @@
 import {
+  FULL_PRODUCT,
   type hdUserUpsertRequest,
+  isRetailerProgramSubscription,
   PARTNER_ROLE_IDS,
+  RETAILER_PROGRAM_USER,
   roleName,
-  SUBSCRIPTION,
   type UserDetail,
   type UserListItem,
   type UserUpsertResponse,
@@ -28,6 +30,7 @@ import {
   requireUserManager,
   type UserScope,
   userReadScope,
+  userRecordScope,
 } from "./users.policy";
 import type { UserDetailRow, UserSearchRow, UsersRepository } from "./users.repository";
 
@@ -268,9 +271,9 @@ export function usersService(d: Deps) {
         const self = before?.id === ctx.userId;
         if (before) requireManageable(ctx, assignable, before);
         if (!(self && before?.roleId === input.roleId)) requireAssignableRole(assignable, input.roleId);
-        const subscriptionId = input.subscriptionId ?? before?.subscriptionId ?? SUBSCRIPTION.full;
-        if (subscriptionId !== (before?.subscriptionId ?? SUBSCRIPTION.full)) requirePortalUserMaker(ctx);
-        if (subscriptionId !== SUBSCRIPTION.full && !PARTNER_ROLE_IDS.includes(input.roleId)) {
+        const subscriptionId = input.subscriptionId ?? before?.subscriptionId ?? FULL_PRODUCT;
+        if (subscriptionId !== (before?.subscriptionId ?? FULL_PRODUCT)) requirePortalUserMaker(ctx);
+        if (subscriptionId !== FULL_PRODUCT && !PARTNER_ROLE_IDS.includes(input.roleId)) {
           throw fieldError("body.roleId", "A program-portal user is an Admin or a Manager.");
         }
         if (self && before) {
@@ -371,7 +374,7 @@ export function usersService(d: Deps) {
     },
 
     async get(ctx: TenantContext, userId: number): Promise<UserDetail> {
-      return toUserDetail(await detail(d.uow.read, ctx, userReadScope(ctx), userId));
+      return toUserDetail(await detail(d.uow.read, ctx, userRecordScope(ctx, userId), userId));
     },
 
     upsert: (ctx: TenantContext, input: UpsertInput) => save(ctx, input),
@@ -382,15 +385,15 @@ export function usersService(d: Deps) {
       if (input.id) {
         const before = await d.repo.detail(d.uow.read, ctx, userReadScope(ctx), input.id);
         if (!before) throw notFound("The user");
-        if (before.subscriptionId !== SUBSCRIPTION.retailerProgram) {
+        if (!isRetailerProgramSubscription(before.subscriptionId)) {
           throw fieldError("body.id", "This person is not a retailer-program user; change them under Users.");
         }
       }
-      return save(ctx, { ...input, roleId: 2, subscriptionId: SUBSCRIPTION.retailerProgram });
+      return save(ctx, { ...input, ...RETAILER_PROGRAM_USER });
     },
 
     async captureIcon(ctx: TenantContext, userId: number) {
-      await detail(d.uow.read, ctx, userReadScope(ctx), userId);
+      await detail(d.uow.read, ctx, userRecordScope(ctx, userId), userId);
       const icon = await d.repo.captureIcon(d.uow.read, userId);
       if (!icon) throw notFound("The capture icon");
       return icon;

@@ -1,4 +1,11 @@
-import { type ApiEndpointName, type AuthMode, TERRITORY_LIMITED_ROLES } from "@fieldlead/contracts";
+import {
+  type ApiEndpointName,
+  type AuthMode,
+  capabilitiesOf,
+  isPlatformAdmin,
+  isTerritoryLimited,
+  rowScopeOf,
+} from "@fieldlead/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { SessionContext, TenantContext } from "../context";
@@ -92,7 +99,11 @@ export const authPlugin = fp(
       const m = await sessions.resolveMembership(uow.read, session.userId, organizationId);
       if (!m)
         throw forbidden(`You are not a member of organization ${organizationId}. Switch to one of yours.`);
-      const limited = m.membershipId !== null && TERRITORY_LIMITED_ROLES.includes(m.roleId);
+      const who = { roleId: m.roleId, subscriptionId: m.subscriptionId };
+      const territoryIds =
+        m.membershipId !== null && isTerritoryLimited(who)
+          ? await sessions.territoryIds(uow.read, organizationId, m.membershipId)
+          : [];
       request.tenantCtx = {
         userId: session.userId,
         sessionId: session.sessionId,
@@ -100,14 +111,13 @@ export const authPlugin = fp(
         membershipId: m.membershipId,
         roleId: m.roleId,
         subscriptionId: m.subscriptionId,
-        isPlatformAdmin: m.roleId === 1,
-        territoryIds:
-          limited && m.membershipId
-            ? await sessions.territoryIds(uow.read, organizationId, m.membershipId)
-            : [],
+        isPlatformAdmin: isPlatformAdmin(who),
+        territoryIds,
         timeZone: m.timeZone,
         offsetMinutes,
         firstDayOfWeek: m.firstDayOfWeek,
+        can: capabilitiesOf(who),
+        scope: rowScopeOf({ ...who, userId: session.userId, territoryIds }),
       };
     });
   },

@@ -1,3 +1,4 @@
+import { PLATFORM_OPERATOR } from "@fieldlead/contracts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { memberships, membershipTerritories, organizations, sessions, users } from "../../db/schema/index";
 import { newToken, sha256 } from "../crypto";
@@ -89,7 +90,13 @@ export function sessionRepository() {
       const [row] = await exec
         .select({ id: memberships.id })
         .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.roleId, 1), eq(memberships.isActive, true)))
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(memberships.roleId, PLATFORM_OPERATOR.roleId),
+            eq(memberships.isActive, true),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -128,7 +135,7 @@ export function sessionRepository() {
       const base = { organizationId, timeZone: org.timeZone, firstDayOfWeek: org.firstDayOfWeek };
       if (m) return { ...base, membershipId: m.id, roleId: m.roleId, subscriptionId: m.subscriptionId };
       if (await this.isPlatformAdmin(exec, userId))
-        return { ...base, membershipId: null, roleId: 1, subscriptionId: 1 };
+        return { ...base, membershipId: null, ...PLATFORM_OPERATOR };
       return null;
     },
 

@@ -1,3 +1,4 @@
+import type { Who } from "@fieldlead/contracts";
 import { AppShell, Burger, Center, Group, Loader, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Suspense, useCallback, useMemo } from "react";
@@ -39,14 +40,14 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
   // A collapsed menu slides out of view; it must leave the tab order and the accessibility tree too.
   const wide = useMediaQuery("(min-width: 48em)", true);
   const menuHidden = wide ? !menu.desktopOpen : !menu.mobileOpen;
-  const items = useMemo(() => menuFor(roleId, subscriptionId), [roleId, subscriptionId]);
-  const allowed = canOpen(pathname, roleId, subscriptionId);
+  const who = useMemo(() => ({ roleId, subscriptionId }), [roleId, subscriptionId]);
+  const items = useMemo(() => menuFor(who), [who]);
+  const allowed = canOpen(pathname, who);
 
   // After switching organization the role may differ: leave a screen the new role may not open.
   const onSwitched = useCallback(
-    (u: { roleId: number; subscriptionId: number }) => {
-      if (!canOpen(window.location.pathname, u.roleId, u.subscriptionId))
-        navigate(landingPathFor(u), { replace: true });
+    (u: Who) => {
+      if (!canOpen(window.location.pathname, u)) navigate(landingPathFor(u), { replace: true });
     },
     [navigate],
   );
@@ -82,7 +83,7 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
               data-testid="side-menu-toggle"
             />
             <Link
-              to={landingPathFor({ roleId, subscriptionId })}
+              to={landingPathFor(who)}
               aria-label="FieldLead home"
               style={{ color: "inherit", textDecoration: "none" }}
             >

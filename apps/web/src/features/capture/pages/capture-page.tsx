@@ -1,13 +1,12 @@
 import type { LeadUpsertResponse } from "@fieldlead/contracts";
-import { ROLE } from "@fieldlead/contracts";
 import { Button, Card, EmptyState, Skeleton, Stack } from "@mantine/core";
 import { IconClipboardOff } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
+import { useCan } from "../../../lib/can";
 import { useLeadSettings } from "../../../lib/lead-settings";
-import { useSession } from "../../../lib/session";
 import { useLeadTypes } from "../api/get-lead-types";
 import { useStores } from "../api/get-stores";
 import { CaptureForm } from "../components/capture-form";
@@ -31,16 +30,20 @@ function FormSkeleton() {
   );
 }
 
-/** /capture: a lead generator captures a shopper's lead at the store, on a phone, in under a minute. */
+/**
+ * /capture: a lead generator (or a manager or scheduler, who may capture too) captures a shopper's lead at the
+ * store, on a phone, in under a minute.
+ */
 export function CapturePage() {
-  const user = useSession();
+  const can = useCan();
   const lookups = useLeadTypes();
   const stores = useStores();
   const settings = useLeadSettings();
   const [saved, setSaved] = useState<LeadUpsertResponse | null>(null);
   const [round, setRound] = useState(0);
   const [lastType, setLastType] = useState<number | null>(null);
-  const isAdmin = user?.roleId === ROLE.admin || user?.roleId === ROLE.superAdmin;
+  // Service types are set up under Settings.
+  const canSetUp = can("settings.manage");
 
   const error = lookups.error ?? stores.error ?? settings.error;
   const activeTypes = lookups.data?.serviceTypes.filter((t) => t.isActive) ?? [];
@@ -73,7 +76,7 @@ export function CapturePage() {
               : "A manager adds the organization's stores. Once one is active, the form appears here."
           }
         >
-          {isAdmin && noTypes ? (
+          {canSetUp && noTypes ? (
             <EmptyState.Actions>
               <Button component={Link} to="/settings/service-types">
                 Set up service types

@@ -75,4 +75,15 @@ describe("lead status changes", () => {
     expect(legalNextStatuses({ statusId: 1, nextStatusIds: [2, 3, 4, 10] })).toEqual([2, 3, 4, 10]);
     expect(legalNextStatuses({ statusId: 7, nextStatusIds: [8, 1] })).toEqual([8]);
   });
+
+  it("offers an analyst nothing to change: the server's flags on the lead say they only read", () => {
+    // What the server sends a caller without leads.edit (docs/decisions/0026): no edit, delete or next status.
+    renderActions(
+      detail({ statusId: 2, statusName: "Contacted", nextStatusIds: [], canEdit: false, canDelete: false }),
+    );
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Change status" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reject" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+  });
 });

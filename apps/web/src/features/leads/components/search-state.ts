@@ -1,4 +1,4 @@
-import { LEAD_SORT_KEYS, type LeadKind, SUBSCRIPTION } from "@fieldlead/contracts";
+import { LEAD_SORT_KEYS, type LeadKind, type LeadSource } from "@fieldlead/contracts";
 import { useMemo } from "react";
 import {
   choiceParam,
@@ -67,12 +67,12 @@ export const defaultSort = (tab: LeadTabId) => (tab === "capture" ? "receivedAt"
 const sortKeysOf = (tab: LeadTabId): readonly string[] =>
   tab === "capture" ? ["receivedAt", "id"] : LEAD_SORT_KEYS;
 
-/** Program users (subscriptions 16 and 2) see only their program's list; everyone else sees all six. */
-export function tabsFor(subscriptionId: number) {
-  if (subscriptionId === SUBSCRIPTION.retailerProgram)
-    return LEAD_TABS.filter((t) => t.id === "retailerProgram");
-  if (subscriptionId === SUBSCRIPTION.secondPartner) return LEAD_TABS.filter((t) => t.id === "secondPartner");
-  return [...LEAD_TABS];
+/**
+ * Program users see only their program's list (`program`: contracts' `programOf`); everyone else sees all six.
+ */
+export function tabsFor(program: LeadSource | null) {
+  if (program === null) return [...LEAD_TABS];
+  return LEAD_TABS.filter((t) => t.id === program);
 }
 
 const LEAD_TAB_IDS = LEAD_TABS.map((t) => t.id);

@@ -1,4 +1,10 @@
-import { type CaptureEntryItem, LEAD_SEARCH_COUNT_CAP, ROLE } from "@fieldlead/contracts";
+import {
+  type CaptureEntryItem,
+  isLeadGeneratorRole,
+  LEAD_SEARCH_COUNT_CAP,
+  programOf,
+  reachOf,
+} from "@fieldlead/contracts";
 import { Alert, ScrollArea, Tabs, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -6,7 +12,7 @@ import type { SortState } from "../../../components/data-table";
 import { ExportButtons } from "../../../components/export-buttons";
 import { queryTableState } from "../../../components/list-table";
 import { PageHeader } from "../../../components/page-header";
-import { isLeadGenerator } from "../../../lib/landing";
+import { useCan } from "../../../lib/can";
 import { useSession } from "../../../lib/session";
 import {
   exportSearch,
@@ -32,9 +38,9 @@ import {
 /** /leads: find any lead, open its whole story and work it. */
 export function LeadsPage() {
   const user = useSession();
-  const subscriptionId = user?.subscriptionId ?? 1;
-  const roleId = user?.roleId ?? 0;
-  const tabs = useMemo(() => tabsFor(subscriptionId), [subscriptionId]);
+  const can = useCan();
+  const program = user ? programOf(user) : null;
+  const tabs = useMemo(() => tabsFor(program), [program]);
   const search = useLeadSearchState(tabs);
   const { state } = search;
   const names = useLeadNames();
@@ -48,7 +54,8 @@ export function LeadsPage() {
   const current = capture ? entries : leads;
   const filtered = activeFilterCount(state.filters) > 0;
   const capped = current.data?.totalCapped ?? false;
-  const canRestoreDeleted = roleId === ROLE.admin || roleId === ROLE.superAdmin;
+  // Only an Admin sees and restores deleted leads; the rest of a lead's actions follow the server's flags on it.
+  const canRestoreDeleted = can("leads.restore");
   const noExport = current.isPending || (current.data?.total ?? 0) === 0;
 
   // The paging, sort and filters both tables share.
@@ -106,7 +113,7 @@ export function LeadsPage() {
         onChange={search.setFilters}
         onClear={search.clearFilters}
         canSeeDeleted={canRestoreDeleted}
-        hideLeadGenerator={isLeadGenerator(roleId)}
+        hideLeadGenerator={!!user && isLeadGeneratorRole(user.roleId)}
       />
 
       {capped ? (
@@ -131,7 +138,7 @@ export function LeadsPage() {
           {...paging}
           names={names}
           onOpen={search.openLead}
-          ownLeadsOnly={roleId === ROLE.leadGenerator}
+          ownLeadsOnly={!!user && reachOf(user) === "self"}
         />
       )}
 

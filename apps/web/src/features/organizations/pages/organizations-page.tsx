@@ -1,12 +1,12 @@
-import { type OrganizationDetail, ROLE } from "@fieldlead/contracts";
+import type { OrganizationDetail } from "@fieldlead/contracts";
 import { Button, Card, EmptyState, Group, Skeleton, Stack, Switch } from "@mantine/core";
 import { IconBuildingSkyscraper, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
 import { SearchInput } from "../../../components/search-input";
+import { useCan } from "../../../lib/can";
 import { flagParam, textParam, useListParams } from "../../../lib/list-params";
-import { useSession } from "../../../lib/session";
 import { useOrganizations } from "../api/get-organizations";
 import { OrganizationDrawer, type OrganizationDrawerTarget } from "../components/organization-drawer";
 import { OrganizationTree } from "../components/organization-tree";
@@ -15,8 +15,8 @@ const PARAMS = { search: textParam(), deleted: flagParam(false) };
 
 /** Owner groups and organizations: their settings, flags and territories. */
 export function OrganizationsPage() {
-  const me = useSession();
-  const superAdmin = me?.roleId === ROLE.superAdmin;
+  // The platform operator makes owner groups and organizations and sees the deleted ones; an Admin edits theirs.
+  const superAdmin = useCan()("platform.operate");
   const [params, setParams] = useListParams(PARAMS);
   const query = useOrganizations({
     search: params.search || undefined,

@@ -1,5 +1,4 @@
 import {
-  ROLE,
   SMART_CIRCLE_SORT_KEYS,
   type SmartCircleUser,
   type SmartCircleUsersRequest,
@@ -14,6 +13,7 @@ import { ListTable } from "../../../components/list-table";
 import { PageHeader } from "../../../components/page-header";
 import { SearchInput } from "../../../components/search-input";
 import { listPageParams, useListPage } from "../../../components/use-list-page";
+import { useCan } from "../../../lib/can";
 import { formatDateTime } from "../../../lib/dates";
 import { flagParam, idsParam, textParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
@@ -135,7 +135,7 @@ const columns: DataTableColumn<SmartCircleUser>[] = [
 /** Lead generators of the Smart Circle organizations the caller may see; exported as CSV or XLSX. */
 export function SmartCircleUsersPage() {
   const me = useSession();
-  const superAdmin = me?.roleId === ROLE.superAdmin;
+  const superAdmin = useCan()("platform.operate");
   const list = useListPage(PARAMS);
   const { params, setParams } = list;
   // A Super Admin picks among every Smart Circle organization; others among their own.

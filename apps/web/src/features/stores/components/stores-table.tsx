@@ -195,7 +195,9 @@ export function StoresTable({
         },
         none: {
           title: "No stores yet",
-          description: "Add the stores where your lead generators work.",
+          description: canEdit
+            ? "Add the stores where your lead generators work."
+            : "A manager adds the stores where your lead generators work; they will show here.",
           icon: <IconBuildingStore size={26} stroke={1.6} />,
           action: emptyAction,
         },

@@ -7,10 +7,9 @@ import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
 import { ApiError } from "../../../lib/api-error";
+import { useCan } from "../../../lib/can";
 import { formatDateTime } from "../../../lib/dates";
-import { useSession } from "../../../lib/session";
 import { useStore } from "../api/get-store";
-import { canEditStores } from "../components/store-access";
 import { StoreDrawer, type StoreDrawerTarget } from "../components/store-drawer";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -101,8 +100,7 @@ export function StoreDetailPage() {
   const id = Number(storeId);
   const valid = Number.isInteger(id) && id > 0;
   const query = useStore(valid ? id : null);
-  const me = useSession();
-  const canEdit = canEditStores(me);
+  const canEdit = useCan()("stores.edit");
   const [drawer, setDrawer] = useState<StoreDrawerTarget>(null);
   const store = query.data;
 

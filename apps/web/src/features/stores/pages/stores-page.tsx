@@ -5,11 +5,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { listPageParams, useListPage } from "../../../components/use-list-page";
+import { useCan } from "../../../lib/can";
 import { flagParam, idsParam, textParam, textsParam } from "../../../lib/list-params";
-import { useSession } from "../../../lib/session";
 import { storeDetailKey } from "../api/get-store";
 import { useStores } from "../api/search-stores";
-import { canEditStores } from "../components/store-access";
 import { StoreDrawer, type StoreDrawerTarget } from "../components/store-drawer";
 import { StoresFilters } from "../components/stores-filters";
 import { StoresTable } from "../components/stores-table";
@@ -24,12 +23,15 @@ const PARAMS = {
   isActive: flagParam(true),
 };
 
+/**
+ * The organization's stores. Managers add and change them; field marketing managers, schedulers and analysts
+ * read them (no new, edit or empty-list buttons).
+ */
 export function StoresPage() {
-  const me = useSession();
   const queryClient = useQueryClient();
   const list = useListPage(PARAMS);
   const [drawer, setDrawer] = useState<StoreDrawerTarget>(null);
-  const canEdit = canEditStores(me);
+  const canEdit = useCan()("stores.edit");
   const query = useStores(list.request);
 
   const edit = (store: StoreDetail) => {

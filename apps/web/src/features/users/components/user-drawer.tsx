@@ -1,4 +1,4 @@
-import { SUBSCRIPTION, type UserDetail } from "@fieldlead/contracts";
+import { isRetailerProgramSubscription, type UserDetail } from "@fieldlead/contracts";
 import { Badge, Button, Drawer, Group, Skeleton, Stack, Tabs, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -16,7 +16,7 @@ import { UserTradesPanel } from "./user-trades-panel";
 export type DrawerTarget = { userId: number | null; retailerProgram?: boolean } | null;
 
 export const isRetailerProgramUser = (u: { subscriptionId: number }) =>
-  u.subscriptionId === SUBSCRIPTION.retailerProgram;
+  isRetailerProgramSubscription(u.subscriptionId);
 
 /** "Invited": dark text on the light yellow, which Mantine's own yellow text does not reach AA on (2:1). */
 export function InvitedBadge() {
@@ -113,14 +113,12 @@ export function UserDrawer({
   canManage,
   canManageRetailerProgram,
   callerId,
-  callerRoleId,
 }: {
   target: DrawerTarget;
   onClose: () => void;
   canManage: boolean;
   canManageRetailerProgram: boolean;
   callerId: number;
-  callerRoleId: number;
 }) {
   const narrow = useMediaQuery("(max-width: 36em)", false);
   // What the drawer showed stays while it slides out.
@@ -161,7 +159,6 @@ export function UserDrawer({
           retailerProgram={retailerProgram}
           readOnly={readOnly}
           callerId={callerId}
-          callerRoleId={callerRoleId}
           onSaved={onClose}
           onCancel={onClose}
         />
@@ -193,7 +190,6 @@ export function UserDrawer({
                 retailerProgram={retailerProgram}
                 readOnly={readOnly}
                 callerId={callerId}
-                callerRoleId={callerRoleId}
                 onSaved={onClose}
                 onCancel={onClose}
               />

@@ -1,7 +1,6 @@
 import {
   type HdUserUpsertRequest,
   hdUserUpsertRequest,
-  ROLE,
   type UserDetail,
   type UserUpsertRequest,
   type UserUpsertResponse,
@@ -28,6 +27,7 @@ import { DigitsInput } from "../../../components/digits-input";
 import { FormFooter } from "../../../components/form-footer";
 import { FormError } from "../../../components/query-state";
 import type { ApiError } from "../../../lib/api-error";
+import { useCan } from "../../../lib/can";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 import { useAssignableRoles } from "../api/get-assignable-roles";
@@ -133,7 +133,6 @@ export function UserForm({
   retailerProgram = false,
   readOnly,
   callerId,
-  callerRoleId,
   onSaved,
   onCancel,
 }: {
@@ -141,10 +140,10 @@ export function UserForm({
   retailerProgram?: boolean;
   readOnly: boolean;
   callerId: number;
-  callerRoleId: number;
   onSaved: (saved: UserUpsertResponse) => void;
   onCancel: () => void;
 }) {
+  const can = useCan();
   const lookups = useLookupList();
   const roles = useAssignableRoles();
   const standard = useUpsertUser();
@@ -164,7 +163,7 @@ export function UserForm({
   });
 
   const self = user?.id === callerId;
-  const identityLocked = !!user?.sharedIdentity && !self && callerRoleId !== ROLE.superAdmin;
+  const identityLocked = !!user?.sharedIdentity && !self && !can("platform.operate");
 
   const roleOptions = useMemo(() => {
     const options = toOptions(roles.data);

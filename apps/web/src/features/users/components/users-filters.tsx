@@ -1,4 +1,4 @@
-import { ROLES } from "@fieldlead/contracts";
+import { ORGANIZATION_ROLES } from "@fieldlead/contracts";
 import { useMemo } from "react";
 import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
@@ -14,7 +14,7 @@ export type UserFilters = {
   isActive: boolean | undefined;
 };
 
-const ROLE_OPTIONS = ROLES.filter((r) => r.id !== 1).map((r) => ({ value: String(r.id), label: r.name }));
+const ROLE_OPTIONS = ORGANIZATION_ROLES.map((r) => ({ value: String(r.id), label: r.name }));
 
 /** Text, role, territory, store and active filters of the users list. */
 export function UsersFilters({

@@ -1,4 +1,4 @@
-import { SUBSCRIPTIONS, type UserListItem } from "@fieldlead/contracts";
+import { isPortalSubscription, programOf, SUBSCRIPTIONS, type UserListItem } from "@fieldlead/contracts";
 import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Stack, Text, Tooltip } from "@mantine/core";
 import {
   IconDots,
@@ -22,12 +22,15 @@ import { ShrinkingText } from "../../../components/shrinking-text";
 import { formatDateTime } from "../../../lib/dates";
 import { UserStatusBadges } from "./user-drawer";
 
-/** Program-portal people (subscriptions 2 and 16) are marked under their role. */
-const PROGRAM_LABELS: Record<number, string> = { 2: "Partner portal", 16: "Retailer portal" };
-const programName = (subscriptionId: number) =>
-  PROGRAM_LABELS[subscriptionId] ??
-  SUBSCRIPTIONS.find((s) => s.id === subscriptionId)?.name ??
-  `Subscription ${subscriptionId}`;
+/** Program-portal people (the two partner programs) are marked under their role. */
+const PROGRAM_LABELS: Partial<Record<string, string>> = {
+  secondPartner: "Partner portal",
+  retailerProgram: "Retailer portal",
+};
+const programName = (u: UserListItem) =>
+  PROGRAM_LABELS[programOf(u) ?? ""] ??
+  SUBSCRIPTIONS.find((s) => s.id === u.subscriptionId)?.name ??
+  `Subscription ${u.subscriptionId}`;
 
 const initials = (u: UserListItem) => `${u.firstName[0] ?? ""}${u.lastName[0] ?? ""}`.toUpperCase();
 
@@ -117,7 +120,7 @@ export function UsersTable({
             <Group gap={6} hiddenFrom="lg" mt={4} wrap="nowrap">
               <UserStatusBadges user={u} />
               <Text fz="xs" c="dimmed" truncate="end" hiddenFrom="sm">
-                {u.subscriptionId !== 1 ? `${u.roleName} · ${programName(u.subscriptionId)}` : u.roleName}
+                {isPortalSubscription(u.subscriptionId) ? `${u.roleName} · ${programName(u)}` : u.roleName}
               </Text>
             </Group>
           </Stack>
@@ -154,9 +157,9 @@ export function UsersTable({
         // The role and its program may wrap at a space when the table is tight ("Lead Generator / Lead").
         <Stack gap={0}>
           <Text fz="sm">{u.roleName}</Text>
-          {u.subscriptionId !== 1 ? (
+          {isPortalSubscription(u.subscriptionId) ? (
             <Text fz="xs" c="dimmed">
-              {programName(u.subscriptionId)}
+              {programName(u)}
             </Text>
           ) : null}
         </Stack>

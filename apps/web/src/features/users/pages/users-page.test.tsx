@@ -251,6 +251,22 @@ describe("UsersPage", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "View First1 Last1" })).toBeTruthy();
   });
 
+  // Decision 0026: schedulers and analysts read the organization's people (users.read, not users.edit). The
+  // capability decides, whatever the roles call answers.
+  it.each([
+    { roleId: 7, reader: "a scheduler" },
+    { roleId: 8, reader: "an analyst" },
+  ])("shows the people read-only to $reader", async ({ roleId }) => {
+    session.set({ ...demoUser, roleId });
+    serve();
+    renderPage();
+    await screen.findByText("First1 Last1");
+    expect(screen.getByText("The people of your organization.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "New user" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Edit / })).toBeNull();
+    expect(screen.getByRole("button", { name: "View First1 Last1" })).toBeTruthy();
+  });
+
   it("creates a retailer-program user through hd/upsert, without a role, territories or stores", async () => {
     const api = serve({
       "POST /api/users/hd/upsert": ({ body }) => ({

@@ -1,4 +1,4 @@
-import { ROLE, USER_SORT_KEYS, type UserListItem } from "@fieldlead/contracts";
+import { USER_SORT_KEYS, type UserListItem } from "@fieldlead/contracts";
 import { Button, Menu, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBuildingStore, IconChevronDown, IconPlus, IconUserPlus } from "@tabler/icons-react";
@@ -7,6 +7,7 @@ import { ConfirmModal } from "../../../components/confirm-modal";
 import { PageHeader } from "../../../components/page-header";
 import { listPageParams, useListPage } from "../../../components/use-list-page";
 import { errorMessage } from "../../../lib/api-error";
+import { useCan } from "../../../lib/can";
 import { flagParam, idsParam, textParam } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
 import { useAssignableRoles } from "../api/get-assignable-roles";
@@ -29,13 +30,9 @@ const PARAMS = {
   isActive: flagParam(true),
 };
 
-/**
- * Roles that only read (docs/domain.md, "Roles and subscriptions"): they never see create or edit buttons.
- */
-const READ_ONLY_ROLES: readonly number[] = [ROLE.scheduler, ROLE.analyst];
-
 export function UsersPage() {
   const me = useSession();
+  const can = useCan();
   const list = useListPage(PARAMS);
   const roles = useAssignableRoles();
   const [drawer, setDrawer] = useState<DrawerTarget>(null);
@@ -45,15 +42,12 @@ export function UsersPage() {
 
   const query = useUsers(list.request);
 
-  const roleId = me?.roleId ?? 0;
-  // The server answers the roles a caller may give; none means they may look but not change.
-  // While the roles load, the caller's role decides (no flash of missing buttons).
-  const canManage =
-    !READ_ONLY_ROLES.includes(roleId) &&
-    me?.subscriptionId === 1 &&
-    (roles.isPending || (roles.data?.length ?? 0) > 0);
-  // Retailer program users (subscription 16, role 2) are made by Admins and Super Admins only.
-  const canManageRetailerProgram = canManage && (roleId === ROLE.admin || roleId === ROLE.superAdmin);
+  // Those who only read (schedulers, analysts) never see create or edit buttons. The server answers the roles
+  // a caller may give; none means they may look but not change. While the roles load, the capability decides
+  // (no flash of missing buttons).
+  const canManage = can("users.edit") && (roles.isPending || (roles.data?.length ?? 0) > 0);
+  // Retailer program portal users are made by Admins (and the Super Admin) only.
+  const canManageRetailerProgram = canManage && can("users.portal");
   const onAction = (action: UserRowAction, user: UserListItem) => {
     if (action === "open") setDrawer({ userId: user.id });
     else if (action === "invite")
@@ -163,7 +157,6 @@ export function UsersPage() {
         canManage={canManage}
         canManageRetailerProgram={canManageRetailerProgram}
         callerId={me?.userId ?? 0}
-        callerRoleId={roleId}
       />
       <ConfirmModal
         opened={toggling !== null}
