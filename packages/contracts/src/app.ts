@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { freeFormJson, idParam, idSchema, okResponse, textSchema } from "./common";
+import { freeFormJson, idParam, idSchema, okResponse, pageOf, pagingSchema, textSchema } from "./common";
 import { endpoint } from "./endpoint";
 
 const option = z.object({ id: z.number().int(), name: z.string() });
@@ -77,9 +77,46 @@ export const lookupList = z.object({
 export type LookupList = z.infer<typeof lookupList>;
 export const LOOKUP_LIST_KEYS = Object.keys(lookupList.shape) as (keyof LookupList)[];
 
+/** The large lists: every store and lead generator of the organization (megabytes at 5,000 stores). */
+export const LARGE_LOOKUP_KEYS = ["stores", "allStores", "costcoStores", "leadGenerator"] as const;
+
 export const lookupListQuery = z.object({
-  includeInactive: z.coerce.boolean().optional(),
+  /** `true`/`false` as words: `?includeInactive=false` is false (a plain coercion would read any text as true). */
+  includeInactive: z.stringbool().optional(),
+  /**
+   * Leave the large lists (`stores`, `allStores`, `costcoStores`, `leadGenerator`) empty: the web reads them a
+   * page at a time through the option searches. Without it the answer holds every key, as the spec's clients expect.
+   */
+  compact: z.stringbool().optional(),
 });
+
+const optionSearch = pagingSchema.extend({
+  /** Words of the name (and, for stores, the number, address or city), case and accents ignored. */
+  search: textSchema.trim().max(100).optional(),
+  /** Exactly these (names for ids already on screen: a saved filter, a lead's store). */
+  ids: z.array(idSchema).max(200).optional(),
+  /** Only those of these territories. */
+  territoryIds: z.array(idSchema).max(200).optional(),
+  includeInactive: z.boolean().optional(),
+  pageSize: z.number().int().min(1).max(100).default(25),
+});
+
+export const storeOptionsRequest = optionSearch.extend({
+  /** Only stores of these brands (the Costco list is brand 1's). */
+  brandIds: z.array(idSchema).max(50).optional(),
+});
+export type StoreOptionsRequest = z.input<typeof storeOptionsRequest>;
+export const storeOption = lookupStore.extend({
+  isActive: z.boolean(),
+  brandId: z.number().int().nullable(),
+});
+export type StoreOption = z.infer<typeof storeOption>;
+export const storeOptionsPage = pageOf(storeOption);
+
+export const leadGeneratorOptionsRequest = optionSearch;
+export type LeadGeneratorOptionsRequest = z.input<typeof leadGeneratorOptionsRequest>;
+export type LeadGeneratorOption = z.infer<typeof lookupLeadGenerator>;
+export const leadGeneratorOptionsPage = pageOf(lookupLeadGenerator);
 
 export const rolesQuery = z.object({
   /** "lead-generators": the territory-level selector (14, 15); "partner": the partner-program selector (2, 3). */
@@ -172,6 +209,26 @@ export const appApi = {
     auth: "tenant",
     query: lookupListQuery,
     response: lookupList,
+  }),
+  storeOptions: endpoint({
+    name: "app.lookupListStoresSearch",
+    method: "POST",
+    path: "/api/app/lookup-list/stores/search",
+    auth: "tenant",
+    summary:
+      "The stores a caller may pick (in their territories), a page at a time, by name, number, address or city; or exactly `ids`.",
+    body: storeOptionsRequest,
+    response: storeOptionsPage,
+  }),
+  leadGeneratorOptions: endpoint({
+    name: "app.lookupListLeadGeneratorsSearch",
+    method: "POST",
+    path: "/api/app/lookup-list/lead-generators/search",
+    auth: "tenant",
+    summary:
+      "The lead generators a caller may pick (themselves for a lead generator, their territories' for territory roles), a page at a time, by name; or exactly `ids`.",
+    body: leadGeneratorOptionsRequest,
+    response: leadGeneratorOptionsPage,
   }),
   roles: endpoint({
     name: "app.lookupListRoles",

@@ -10,6 +10,21 @@ export const UNKNOWN_ENDPOINT_MESSAGE = "Enpoint with this name not found";
 /** Calls the server offers outside the spec's catalogue (which holds exactly the spec's 152). */
 export const extraEndpoints = [
   {
+    name: "app.lookupListStoresSearch",
+    group: "app",
+    method: "POST",
+    path: "/api/app/lookup-list/stores/search",
+    meaning:
+      "the stores a caller may pick, a page at a time, by words or ids (the large list of lookup-list, searched)",
+  },
+  {
+    name: "app.lookupListLeadGeneratorsSearch",
+    group: "app",
+    method: "POST",
+    path: "/api/app/lookup-list/lead-generators/search",
+    meaning: "the lead generators a caller may pick, a page at a time, by words or ids",
+  },
+  {
     name: "platform.mailbox",
     group: "platform",
     method: "GET",

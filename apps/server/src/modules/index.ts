@@ -6,16 +6,23 @@ import type { Platform } from "../platform/platform";
 import { rateLimits } from "../platform/rate-limits";
 import type { Routes } from "../platform/routes";
 import { accountRepository, accountRoutes, accountService } from "./account/index";
-import { appRoutes, appService, featuresRepository, lookupsRepository, platformRoutes } from "./app/index";
+import { adminRoutes, adminService, featuresRepository } from "./admin/index";
 import { leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
+  lookupsRepository,
+  lookupsRoutes,
+  lookupsService,
+  referenceListsContribution,
+  stillToComeContribution,
+} from "./lookups/index";
+import {
   organizationSettingsRoutes,
+  organizationsLookups,
   organizationsRepository,
   organizationsRoutes,
   organizationsService,
-  smartCircleRepository,
-  smartCircleService,
 } from "./organizations/index";
+import { reportsRoutes, smartCircleRepository, smartCircleService } from "./reports/index";
 import {
   contactsRepository,
   leadFormReader,
@@ -23,12 +30,23 @@ import {
   settingsRoutes,
   settingsService,
 } from "./settings/index";
-import { storeAddressPort, storesRepository, storesRoutes, storesService } from "./stores/index";
 import {
+  addressService,
+  storeAddressPort,
+  storesLookups,
+  storesRepository,
+  storesRoutes,
+  storesService,
+} from "./stores/index";
+import {
+  assignableRoles,
   invitationsRepository,
   invitationsService,
+  leadGeneratorsRepository,
+  leadGeneratorsService,
   organizationInvitationRoutes,
   personInvitationRoutes,
+  usersLookups,
   usersRepository,
   usersRoutes,
   usersService,
@@ -53,16 +71,11 @@ export function buildServices(p: Platform) {
     publicUrl: config.publicUrl,
     sessionHours: config.sessionHours,
   });
-  const app = appService({
-    uow,
-    lookups: lookupsRepository(),
-    features: featuresRepository(),
-    account,
-    address: createOfflineAddressProvider(storeAddressPort(uow.read)),
-    mailer,
-  });
   const users = usersRepository();
   const lookups = lookupsRepository();
+  const organizations = organizationsRepository();
+  const stores = storesRepository();
+  const leadGenerators = leadGeneratorsRepository();
   const invitations = invitationsService({
     uow,
     repo: invitationsRepository(),
@@ -76,11 +89,25 @@ export function buildServices(p: Platform) {
   return {
     account: accountSvc,
     invitations,
-    app,
-    organizations: organizationsService({ uow, repo: organizationsRepository() }),
+    admin: adminService({ uow, features: featuresRepository(), mailer }),
+    // The lookup list is assembled from what each area contributes, each key exactly once (decision 0027).
+    lookups: lookupsService({
+      uow,
+      contributions: [
+        referenceListsContribution(lookups),
+        organizationsLookups(organizations),
+        storesLookups(stores),
+        usersLookups(leadGenerators),
+        stillToComeContribution,
+      ],
+      assignableRoles,
+    }),
+    organizations: organizationsService({ uow, repo: organizations }),
     smartCircle: smartCircleService({ uow, repo: smartCircleRepository() }),
-    stores: storesService({ uow, repo: storesRepository(), lookups }),
+    stores: storesService({ uow, repo: stores, lookups }),
+    addresses: addressService({ address: createOfflineAddressProvider(storeAddressPort(uow.read, stores)) }),
     users: usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations }),
+    leadGenerators: leadGeneratorsService({ uow, repo: leadGenerators }),
     userTrades: userTradesService({ uow, repo: userTradesRepository(), users, lookups }),
     settings: settingsService({ uow, ...settingsRepos }),
     leads: leadsService({
@@ -104,12 +131,13 @@ export function registerModules(api: App, s: Services, config: Config) {
   const modules: Routes[] = [
     accountRoutes(s.account, limits),
     personInvitationRoutes(s.invitations, limits),
-    appRoutes(s.app),
-    platformRoutes(s.app),
-    organizationsRoutes(s.organizations, s.smartCircle),
+    lookupsRoutes(s.lookups),
+    adminRoutes(s.admin),
+    organizationsRoutes(s.organizations),
     organizationSettingsRoutes(s.organizations),
-    storesRoutes(s.stores),
-    usersRoutes(s.users),
+    reportsRoutes(s.smartCircle),
+    storesRoutes(s.stores, s.addresses),
+    usersRoutes(s.users, s.leadGenerators),
     organizationInvitationRoutes(s.invitations),
     userTradesRoutes(s.userTrades),
     settingsRoutes(s.settings),

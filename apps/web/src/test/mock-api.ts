@@ -47,3 +47,48 @@ export function lookupListOf(parts: Partial<LookupList>): LookupList {
   const empty = Object.fromEntries(LOOKUP_LIST_KEYS.map((k) => [k, []])) as unknown as LookupList;
   return { ...empty, ...parts };
 }
+
+type OptionLike = {
+  id: number;
+  name: string;
+  isActive?: boolean;
+  organizationTerritoryId?: number | null;
+  organizationsTerritoryIds?: number[];
+};
+
+/**
+ * A mocked store or lead generator search (`appApi.storeOptions`, `appApi.leadGeneratorOptions`) over a list, as
+ * the server answers it: exactly `ids`, or the words of the name, the territories, active ones unless asked
+ * otherwise, a page at a time.
+ */
+export function optionSearch<T extends OptionLike>(all: () => readonly T[]) {
+  return ({ body }: MockRequest) => {
+    const b = (body ?? {}) as {
+      ids?: number[];
+      search?: string;
+      territoryIds?: number[];
+      includeInactive?: boolean;
+      page?: number;
+      pageSize?: number;
+    };
+    const page = b.page ?? 1;
+    const pageSize = b.pageSize ?? 25;
+    const words = (b.search ?? "").toLowerCase();
+    const matches = all().filter((o) => {
+      if (b.ids) return b.ids.includes(o.id);
+      if (!b.includeInactive && o.isActive === false) return false;
+      if (words && !o.name.toLowerCase().includes(words)) return false;
+      if (b.territoryIds?.length) {
+        const theirs = o.organizationsTerritoryIds ?? [o.organizationTerritoryId];
+        if (!theirs.some((t) => t != null && b.territoryIds?.includes(t))) return false;
+      }
+      return true;
+    });
+    return {
+      items: matches.slice((page - 1) * pageSize, page * pageSize),
+      total: matches.length,
+      page,
+      pageSize,
+    };
+  };
+}

@@ -21,6 +21,19 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   return { ...view, router, queryClient };
 }
 
+/** Renders a component inside Mantine and a fresh query client (retries off), without a router. */
+export function renderWithQueries(ui: ReactElement) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, queryClient };
+}
+
 export function renderWithMantine(ui: ReactElement) {
   return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
 }

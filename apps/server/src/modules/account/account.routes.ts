@@ -1,4 +1,4 @@
-import { accountApi } from "@fieldlead/contracts";
+import { accountApi, appApi } from "@fieldlead/contracts";
 import type { FastifyRequest } from "fastify";
 import { session } from "../../platform/auth/auth.plugin";
 import type { RateLimits } from "../../platform/rate-limits";
@@ -33,5 +33,7 @@ export function accountRoutes(svc: AccountService, limits: RateLimits): Routes {
       await svc.logout(session(req));
       return { ok: true as const };
     });
+    // The caller's own web settings: the account's, wherever the catalogue groups the call.
+    route(app, appApi.webConfigUpsert, (req) => svc.upsertWebConfig(session(req), req.body.config));
   };
 }

@@ -123,6 +123,14 @@ export function accountService(d: AccountServiceDeps) {
       await d.uow.run((tx) => d.sessions.revoke(tx, s.sessionId));
     },
 
+    /**
+     * The caller's web settings (side menu open...), returned in the logged-in user. `config` is bounded by its
+     * schema (`freeFormJson`: 32 levels, 64 KB), checked before it gets here.
+     */
+    async upsertWebConfig(s: SessionContext, config: Record<string, unknown>) {
+      return { wingenWebConfig: await d.uow.run((tx) => d.repo.upsertWebConfig(tx, s.userId, config)) };
+    },
+
     async updateOrganization(s: SessionContext, token: string, organizationId: number) {
       const m = await d.sessions.resolveMembership(d.uow.read, s.userId, organizationId);
       if (!m) throw forbidden(`You are not a member of organization ${organizationId}.`);

@@ -1,10 +1,6 @@
 import type { TenantContext } from "../../platform/context";
 import { has, requireCan } from "../../platform/scope";
 
-export function requireSmartCircleReportRole(ctx: TenantContext) {
-  requireCan(ctx, "reports.smartCircle");
-}
-
 export function requireOrganizationCreator(ctx: TenantContext) {
   requireCan(ctx, "platform.operate", "Only a Super Admin can create organizations.");
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { organizations, territories } from "../../db/schema/index";
+import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
 import { likePattern } from "../../platform/query-kit";
 
@@ -122,6 +123,39 @@ export function organizationsRepository() {
         .update(organizations)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(organizations.id, id));
+    },
+
+    /** Owner groups for the lookup list: organizations that have live children, as far as the caller can see them. */
+    async parentOrganizations(exec: Tx, ctx: TenantContext) {
+      const child = exec
+        .select({ parentId: organizations.parentId })
+        .from(organizations)
+        .where(and(eq(organizations.isDeleted, false), isNotNull(organizations.parentId)));
+      const rows = await exec
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(and(eq(organizations.isDeleted, false), inArray(organizations.id, child)))
+        .orderBy(asc(organizations.name));
+      if (ctx.isPlatformAdmin) return rows;
+      const [own] = await exec
+        .select({ parentId: organizations.parentId })
+        .from(organizations)
+        .where(eq(organizations.id, ctx.organizationId));
+      return rows.filter((r) => r.id === own?.parentId || r.id === ctx.organizationId);
+    },
+
+    /** The territories of the caller's organization by name, for the lookup list. */
+    async lookupTerritories(exec: Tx, ctx: TenantContext) {
+      return exec
+        .select({
+          id: territories.id,
+          name: territories.name,
+          organizationId: territories.organizationId,
+          isActive: territories.isActive,
+        })
+        .from(territories)
+        .where(eq(territories.organizationId, ctx.organizationId))
+        .orderBy(asc(territories.name));
     },
 
     async territoriesOf(tx: Tx, organizationIds: number[]) {

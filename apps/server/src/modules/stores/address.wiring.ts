@@ -7,8 +7,7 @@ type StoresRepository = ReturnType<typeof storesRepository>;
 /**
  * The stores module's side of the address provider's port: the organization's store addresses, read through the
  * stores repository with `read` (the unit of work's root executor: suggestions are read outside any transaction).
- * It lives here, not in the app module that uses the provider, so that app does not depend on stores while
- * stores reads app's lookups (docs/decisions/0023-module-boundaries.md).
+ * `modules/index.ts` builds the provider over it for the address calls, which this module serves.
  */
 export function storeAddressPort(
   read: Executor,

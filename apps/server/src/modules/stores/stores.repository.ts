@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { referenceItems, stores, territories } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
@@ -77,6 +77,26 @@ const territoryJoin = and(
   eq(territories.organizationId, stores.organizationId),
 );
 
+export type StoreOptionFilters = {
+  search?: string;
+  ids?: number[];
+  territoryIds?: number[];
+  brandIds?: number[];
+  includeInactive?: boolean;
+};
+
+/** A store as a picker shows it (the lookup list's store, with its state and brand). */
+const optionColumns = {
+  id: stores.id,
+  name: stores.name,
+  address: stores.address,
+  city: stores.city,
+  organizationTerritoryId: stores.territoryId,
+  organizationId: stores.organizationId,
+  isActive: stores.isActive,
+  brandId: stores.brandId,
+};
+
 /** Stores of the caller's organization; `scope` limits territory-bound callers to their territories. */
 export function storesRepository() {
   return {
@@ -133,6 +153,60 @@ export function storesRepository() {
           .leftJoin(territories, territoryJoin)
           .where(where)
           .orderBy(...order)
+          .limit(page.limit)
+          .offset(page.offset),
+        exec.select({ total: count() }).from(stores).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /**
+     * Every store of the organization by name, for the lookup list's store keys (each key filters it: active,
+     * in the caller's territories, Costco).
+     */
+    async lookupStores(exec: Tx, ctx: TenantContext) {
+      return exec
+        .select(optionColumns)
+        .from(stores)
+        .where(eq(stores.organizationId, ctx.organizationId))
+        .orderBy(asc(stores.name));
+    },
+
+    /**
+     * A page of the stores a caller may pick, by name (`stores_org_name_idx`: organization, lower(name)). Every
+     * word must be in the name, number, address or city. One query for the page, one for the total.
+     */
+    async options(
+      exec: Tx,
+      ctx: TenantContext,
+      scope: number[] | null,
+      f: StoreOptionFilters,
+      page: PageWindow,
+    ) {
+      const conditions: (SQL | undefined)[] = [eq(stores.organizationId, ctx.organizationId)];
+      if (scope) conditions.push(scope.length ? inArray(stores.territoryId, scope) : sql`false`);
+      if (!f.includeInactive) conditions.push(eq(stores.isActive, true));
+      if (f.ids) conditions.push(f.ids.length ? inArray(stores.id, f.ids) : sql`false`);
+      if (f.territoryIds?.length) conditions.push(inArray(stores.territoryId, f.territoryIds));
+      if (f.brandIds?.length) conditions.push(inArray(stores.brandId, f.brandIds));
+      for (const word of searchWords(f.search)) {
+        const pattern = likePattern(word);
+        conditions.push(
+          or(
+            ilike(stores.name, pattern),
+            ilike(stores.storeNumber, pattern),
+            ilike(stores.address, pattern),
+            ilike(stores.city, pattern),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const [rows, [{ total }]] = await Promise.all([
+        exec
+          .select(optionColumns)
+          .from(stores)
+          .where(where)
+          .orderBy(sql`lower(${stores.name})`, asc(stores.id))
           .limit(page.limit)
           .offset(page.offset),
         exec.select({ total: count() }).from(stores).where(where),

@@ -1,15 +1,23 @@
-import type { StoreDetail, storeSearchRequest, storeUpsertRequest } from "@fieldlead/contracts";
+import type {
+  StoreDetail,
+  StoreOption,
+  storeOptionsRequest,
+  storeSearchRequest,
+  storeUpsertRequest,
+} from "@fieldlead/contracts";
 import type { z } from "zod";
 import type { TenantContext } from "../../platform/context";
 import { AppError, fieldError, notFound } from "../../platform/errors";
-import { pageOf, pageResult } from "../../platform/query-kit";
+import { type Page, pageOf, pageResult } from "../../platform/query-kit";
+import { territoryScope } from "../../platform/scope";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import type { LookupsRepository } from "../app/index";
+import type { LookupsRepository } from "../lookups/index";
 import { requireStoreEditor, storeReadScope } from "./stores.policy";
 import type { StoreRow, StoresRepository } from "./stores.repository";
 
 type SearchInput = z.output<typeof storeSearchRequest>;
 type UpsertInput = z.output<typeof storeUpsertRequest>;
+type OptionsInput = z.output<typeof storeOptionsRequest>;
 
 type Deps = { uow: UnitOfWork; repo: StoresRepository; lookups: LookupsRepository };
 
@@ -45,6 +53,22 @@ export function storesService(d: Deps) {
       const scope = storeReadScope(ctx);
       const { rows, total } = await d.repo.search(d.uow.read, ctx, scope, input, pageOf(input));
       return pageResult(rows.map(toStoreDetail), total, input);
+    },
+
+    /**
+     * The stores a caller may pick (`appApi.storeOptions`), a page at a time: the lookup list's scope (a
+     * territory-limited role: their territories' stores; everyone else: the organization's), active ones unless
+     * asked. Anyone of the organization may pick a store, as anyone reads the lookup list: no capability.
+     */
+    async options(ctx: TenantContext, input: OptionsInput): Promise<Page<StoreOption>> {
+      const { rows, total } = await d.repo.options(
+        d.uow.read,
+        ctx,
+        territoryScope(ctx),
+        input,
+        pageOf(input),
+      );
+      return pageResult(rows, total, input);
     },
 
     async get(ctx: TenantContext, id: number): Promise<StoreDetail> {

@@ -1,11 +1,14 @@
 export { invitationsRepository } from "./invitations.repository";
 export { organizationInvitationRoutes, personInvitationRoutes } from "./invitations.routes";
 export { type InvitationsService, invitationsService } from "./invitations.service";
+export { leadGeneratorsRepository } from "./lead-generators.repository";
+export { type LeadGeneratorsService, leadGeneratorsService } from "./lead-generators.service";
 export { userTradesRepository } from "./user-trades.repository";
 export { userTradesRoutes } from "./user-trades.routes";
 export { type UserTradesService, userTradesService } from "./user-trades.service";
 export { LAPSED_INVITATION_DAYS, usersJobs } from "./users.jobs";
-export { type UserScope, userReadScope } from "./users.policy";
+export { usersLookups } from "./users.lookups";
+export { assignableRoles, type UserScope, userReadScope } from "./users.policy";
 export { usersRepository } from "./users.repository";
 export { usersRoutes } from "./users.routes";
 export { type UsersService, usersService } from "./users.service";

@@ -4,7 +4,7 @@ import type { TenantContext } from "../../platform/context";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { fieldError, notFound } from "../../platform/errors";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import type { LookupsRepository } from "../app/index";
+import type { LookupsRepository } from "../lookups/index";
 import type { UserTradesRepository } from "./user-trades.repository";
 import { requireManageable, requireUserManager, userRecordScope } from "./users.policy";
 import type { UsersRepository } from "./users.repository";

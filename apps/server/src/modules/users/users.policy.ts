@@ -1,9 +1,7 @@
-import { refusalOf, roleName } from "@fieldlead/contracts";
+import { assignableRoleIds, type LookupOption, ROLES, refusalOf, roleName } from "@fieldlead/contracts";
 import type { TenantContext } from "../../platform/context";
 import { AppError, forbidden } from "../../platform/errors";
 import { has, requireCan, type UserScope, userScope } from "../../platform/scope";
-
-import { assignableRoles } from "../app/index";
 
 export type { UserScope };
 
@@ -19,6 +17,19 @@ export function userReadScope(ctx: TenantContext): UserScope {
  */
 export function userRecordScope(ctx: TenantContext, userId: number): UserScope {
   return userId === ctx.userId || !has(ctx, "users.read") ? { kind: "self" } : userReadScope(ctx);
+}
+
+/**
+ * Roles the caller may hand out (contracts' `assignableRoleIds`): never above their own; territory-level managers
+ * only the lead-generator roles; the partner selector only Admin and Manager. The users form's role list, the
+ * lookup list's `roles` and `appApi.roles` all answer this.
+ */
+export function assignableRoles(
+  ctx: TenantContext,
+  selector: "all" | "lead-generators" | "partner" = "all",
+): LookupOption[] {
+  const ids = assignableRoleIds(ctx, selector);
+  return ROLES.filter((r) => ids.includes(r.id)).map((r) => ({ id: r.id, name: r.name }));
 }
 
 /** Callers who may add and change people: those with roles to hand out. Returns the role ids they may give. */

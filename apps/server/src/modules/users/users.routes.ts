@@ -1,10 +1,14 @@
-import { usersApi } from "@fieldlead/contracts";
+import { appApi, usersApi } from "@fieldlead/contracts";
 import { tenant } from "../../platform/auth/auth.plugin";
 import { type Routes, route } from "../../platform/routes";
+import type { LeadGeneratorsService } from "./lead-generators.service";
 import type { UsersService } from "./users.service";
 
-/** `/api/users/...`: people and their membership in the current organization. */
-export function usersRoutes(svc: UsersService): Routes {
+/**
+ * `/api/users/...`: people and their membership in the current organization; and the lead generator search of
+ * the lookup list (`/api/app/lookup-list/lead-generators/search`).
+ */
+export function usersRoutes(svc: UsersService, leadGenerators: LeadGeneratorsService): Routes {
   return (app) => {
     route(app, usersApi.search, (req) => svc.search(tenant(req), req.body));
     route(app, usersApi.upsert, (req) => svc.upsert(tenant(req), req.body));
@@ -19,5 +23,6 @@ export function usersRoutes(svc: UsersService): Routes {
         .send(icon.content);
     });
     route(app, usersApi.invite, (req) => svc.invite(tenant(req), req.params.id));
+    route(app, appApi.leadGeneratorOptions, (req) => leadGenerators.options(tenant(req), req.body));
   };
 }

@@ -20,7 +20,7 @@ import { pageOf, pageResult } from "../../platform/query-kit";
 import { territoryScope } from "../../platform/scope";
 import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountService } from "../account/index";
-import type { LookupsRepository } from "../app/index";
+import type { LookupsRepository } from "../lookups/index";
 import { decodeCaptureIcon } from "./capture-icon";
 import type { InvitationsService } from "./invitations.service";
 import {

@@ -1,4 +1,5 @@
 import {
+  appApi,
   type ConsentDestination,
   type DisclosureTexts,
   type LeadTypeLookup,
@@ -23,9 +24,10 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormError } from "../../../components/query-state";
 import { QuestionField } from "../../../components/question-field";
+import { SearchSelect } from "../../../components/search-select";
 import type { ApiError } from "../../../lib/api-error";
 import { type CaptureRequest, newIdempotencyKey, useCaptureLead } from "../api/capture-lead";
-import type { CaptureStore } from "../api/get-stores";
+import { rememberStore } from "../api/get-stores";
 import { AddressField } from "./address-field";
 import {
   activeQuestions,
@@ -52,12 +54,6 @@ const FIELDS = [
   "languageId",
   "notes",
 ];
-const LAST_STORE_KEY = "capture.storeId";
-
-function rememberedStore(stores: CaptureStore[]): number | null {
-  const id = Number(localStorage.getItem(LAST_STORE_KEY));
-  return stores.some((s) => s.id === id) ? id : stores.length === 1 ? stores[0].id : null;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -73,14 +69,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The phone-first capture form: check for duplicates, then save, then show the saved lead. */
 export function CaptureForm({
   lookups,
-  stores,
+  initialStoreId,
   disclosures,
   serviceTypeId,
   onSaved,
   onStaleDisclosures,
 }: {
   lookups: LeadTypeLookup;
-  stores: CaptureStore[];
+  /** The store to start with (the last capture's, or the only one). */
+  initialStoreId: number | null;
   /** The organization's disclosure texts as the shopper reads them (from the lead settings). */
   disclosures: DisclosureTexts;
   /** The service type to start with (the previous capture's). */
@@ -97,7 +94,7 @@ export function CaptureForm({
   const form = useForm<CaptureValues>({
     mode: "controlled",
     initialValues: initialCaptureValues({
-      storeId: rememberedStore(stores),
+      storeId: initialStoreId,
       serviceType: types.find((t) => t.id === serviceTypeId) ?? (types.length === 1 ? types[0] : null),
       languageId: english?.id ?? null,
     }),
@@ -147,7 +144,7 @@ export function CaptureForm({
       {
         onSuccess: (res) => {
           pending.current = null;
-          if (values.storeId) localStorage.setItem(LAST_STORE_KEY, String(values.storeId));
+          if (values.storeId) rememberStore(values.storeId);
           setDuplicates(null);
           onSaved(res, values);
         },
@@ -192,16 +189,15 @@ export function CaptureForm({
     <form onSubmit={submit} noValidate aria-label="Capture a lead">
       <Stack gap="md">
         <Section title="Store and service">
-          <Select<number>
+          <SearchSelect
+            endpoint={appApi.storeOptions}
             label="Store"
             placeholder="Choose the store"
             required
             size="md"
-            searchable
-            data={stores.map((s) => ({ value: s.id, label: s.name }))}
             nothingFoundMessage="No store by that name"
-            comboboxProps={{ withinPortal: true }}
             {...form.getInputProps("storeId")}
+            value={form.values.storeId}
           />
           <Select<number>
             label="Service type"

@@ -4,8 +4,9 @@ import {
   type LeadSettings,
   type LeadTypeLookup,
   type LeadUpsertResponse,
+  type StoreOption,
 } from "@fieldlead/contracts";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { session } from "../../../lib/session";
@@ -56,14 +57,19 @@ const settingsOf = (templates = DEFAULT_DISCLOSURE_TEMPLATES): LeadSettings => (
 });
 let leadSettings: LeadSettings = settingsOf();
 
-const store = {
+const store: StoreOption = {
   id: 1,
   name: "Costco Wayne",
   address: "149 Route 23",
   city: "Wayne",
   organizationTerritoryId: 1,
   organizationId: 7,
+  isActive: true,
+  brandId: 1,
 };
+/** The stores the store search answers from (a page of them, or exactly the ids asked). */
+let stores: StoreOption[] = [store];
+const STORE_SEARCH = "/api/app/lookup-list/stores/search";
 
 const earlier = {
   leadId: 164,
@@ -93,10 +99,15 @@ beforeEach(() => {
   fetchMock.mockReset();
   upsertReplies = [];
   leadSettings = settingsOf();
-  fetchMock.mockImplementation(async (input) => {
+  stores = [store];
+  fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === "/api/settings/leads") return jsonResponse(leadSettings);
-    if (url.startsWith("/api/app/lookup-list")) return jsonResponse({ stores: [store] });
+    if (url === STORE_SEARCH) {
+      const { ids, pageSize = 25 } = JSON.parse(String(init?.body ?? "{}"));
+      const items = ids ? stores.filter((s) => ids.includes(s.id)) : stores.filter((s) => s.isActive);
+      return jsonResponse({ items: items.slice(0, pageSize), total: items.length, page: 1, pageSize });
+    }
     if (url === "/api/leads/lookup-list/lead-type") return jsonResponse(lookups);
     if (url === "/api/leads/internal/upsert") {
       const reply = upsertReplies.shift();
@@ -107,6 +118,11 @@ beforeEach(() => {
   session.set({ ...demoUser, roleId: 14 });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const storeSearches = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === STORE_SEARCH)
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 const upsertBodies = () =>
   fetchMock.mock.calls
@@ -121,6 +137,57 @@ async function fillShopper(user: ReturnType<typeof userEvent.setup>) {
 
 // The first render pays for loading Mantine and the form: generous on a busy machine.
 describe("CapturePage", { timeout: 20_000 }, () => {
+  it("starts with the only store, from the first page of the store search (never the whole list)", async () => {
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const picker = screen.getByRole("combobox", { name: /^Store/ }) as HTMLInputElement;
+    expect(picker.value).toBe("Costco Wayne");
+    expect(storeSearches()).toEqual([{ page: 1, pageSize: 25 }]);
+  });
+
+  it("starts with the last capture's store, named by its id when the first page does not hold it", async () => {
+    const user = userEvent.setup();
+    const others = Array.from({ length: 30 }, (_, i) => ({
+      ...store,
+      id: 100 + i,
+      name: `Costco ${100 + i}`,
+    }));
+    stores = [...others, { ...store, id: 40, name: "Costco Paramus" }];
+    localStorage.setItem("capture.storeId", "40");
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const picker = screen.getByRole("combobox", { name: /^Store/ }) as HTMLInputElement;
+    expect(picker.value).toBe("Costco Paramus");
+    expect(storeSearches()).toEqual([
+      { page: 1, pageSize: 25 },
+      { ids: [40], includeInactive: true, page: 1, pageSize: 1 },
+    ]);
+
+    // The picker opens on the page already read, and says how many more typing would find.
+    await user.click(picker);
+    expect(await screen.findByText("Type to narrow: 6 more")).toBeTruthy();
+    const list = document.getElementById(picker.getAttribute("aria-controls") ?? "") as HTMLElement;
+    expect(within(list).getAllByRole("option", { hidden: true })).toHaveLength(25);
+    expect(storeSearches()).toHaveLength(2);
+  });
+
+  it("does not start with a remembered store deactivated since, and says when there is no store at all", async () => {
+    stores = [
+      { ...store, id: 40, name: "Costco Paramus", isActive: false },
+      { ...store, id: 2, name: "Costco Clifton" },
+      store,
+    ];
+    localStorage.setItem("capture.storeId", "40");
+    const first = renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    expect((screen.getByRole("combobox", { name: /^Store/ }) as HTMLInputElement).value).toBe("");
+    first.unmount();
+
+    stores = [];
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    expect(await screen.findByText("No stores to capture at yet")).toBeTruthy();
+  });
+
   it("marks a required question unanswered beside it and sends nothing", async () => {
     const user = userEvent.setup();
     renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");

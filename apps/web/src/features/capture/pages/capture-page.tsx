@@ -8,7 +8,7 @@ import { LoadError } from "../../../components/query-state";
 import { useCan } from "../../../lib/can";
 import { useLeadSettings } from "../../../lib/lead-settings";
 import { useLeadTypes } from "../api/get-lead-types";
-import { useStores } from "../api/get-stores";
+import { rememberedStoreId, useCaptureStores } from "../api/get-stores";
 import { CaptureForm } from "../components/capture-form";
 import { CaptureSuccess } from "../components/capture-success";
 
@@ -37,7 +37,9 @@ function FormSkeleton() {
 export function CapturePage() {
   const can = useCan();
   const lookups = useLeadTypes();
-  const stores = useStores();
+  // Read again for each capture: the previous one remembered its store.
+  const [rememberedId, setRememberedId] = useState(rememberedStoreId);
+  const stores = useCaptureStores(rememberedId);
   const settings = useLeadSettings();
   const [saved, setSaved] = useState<LeadUpsertResponse | null>(null);
   const [round, setRound] = useState(0);
@@ -62,7 +64,7 @@ export function CapturePage() {
     );
   } else if (!lookups.data || !stores.data || !settings.data) {
     body = <FormSkeleton />;
-  } else if (activeTypes.length === 0 || stores.data.length === 0) {
+  } else if (activeTypes.length === 0 || stores.data.total === 0) {
     const noTypes = activeTypes.length === 0;
     body = (
       <Card withBorder radius="lg" py={48}>
@@ -94,6 +96,7 @@ export function CapturePage() {
           // The next shopper reads the organization's texts as they are now.
           void settings.refetch();
           setSaved(null);
+          setRememberedId(rememberedStoreId());
           setRound((r) => r + 1);
           window.scrollTo({ top: 0 });
         }}
@@ -104,7 +107,7 @@ export function CapturePage() {
       <CaptureForm
         key={round}
         lookups={lookups.data}
-        stores={stores.data}
+        initialStoreId={stores.data.initialStoreId}
         disclosures={settings.data.disclosures}
         onStaleDisclosures={() => void settings.refetch()}
         serviceTypeId={lastType}

@@ -38,7 +38,8 @@ export function LeadDrawer({
   onOpenLead: (id: number, kind: LeadKind) => void;
 }) {
   const query = useLead(leadId, kind);
-  const names = useLeadNames();
+  // The history's stores and lead generators are named by id.
+  const names = useLeadNames(query.data?.history);
   const narrow = useMediaQuery("(max-width: 48em)");
   const [editing, setEditing] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another lead opens in view mode

@@ -1,4 +1,4 @@
-import { type LeadDetail, normalizeEmail, normalizePhone, US_STATES } from "@fieldlead/contracts";
+import { appApi, type LeadDetail, normalizeEmail, normalizePhone, US_STATES } from "@fieldlead/contracts";
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -13,6 +13,7 @@ import {
   QuestionField,
   validateDraft,
 } from "../../../components/question-field";
+import { SearchSelect } from "../../../components/search-select";
 import type { ApiError } from "../../../lib/api-error";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
@@ -172,7 +173,6 @@ export function LeadEditForm({ lead, onDone }: { lead: LeadDetail; onDone: () =>
     });
   });
 
-  const stores = lookups?.stores ?? [];
   const activeTypes = (types?.serviceTypes ?? []).filter((t) => t.isActive || t.id === lead.serviceTypeId);
 
   return (
@@ -205,22 +205,22 @@ export function LeadEditForm({ lead, onDone }: { lead: LeadDetail; onDone: () =>
           <DigitsInput label="ZIP code" maxLength={5} {...form.getInputProps("zip")} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select<number>
+          <SearchSelect
+            endpoint={appApi.storeOptions}
             label="Store"
             required={lead.kind === "internal"}
-            searchable
             clearable={lead.kind === "external"}
-            data={stores.map((s) => ({ value: s.id, label: s.name }))}
-            comboboxProps={{ withinPortal: true }}
+            nothingFoundMessage="No store by that name"
             {...form.getInputProps("storeId")}
+            value={form.values.storeId}
           />
-          <Select<number>
+          <SearchSelect
+            endpoint={appApi.leadGeneratorOptions}
             label="Lead generator"
-            searchable
             clearable={lead.kind === "external"}
-            data={(lookups?.leadGenerator ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            comboboxProps={{ withinPortal: true }}
+            nothingFoundMessage="No one by that name"
             {...form.getInputProps("leadGeneratorId")}
+            value={form.values.leadGeneratorId}
           />
           <Select<number>
             label="Language"

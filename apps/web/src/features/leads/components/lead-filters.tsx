@@ -1,4 +1,10 @@
-import { CAPTURE_OUTCOMES, DATE_RANGE_OPTIONS, LEAD_STATUSES, REJECTION_REASONS } from "@fieldlead/contracts";
+import {
+  appApi,
+  CAPTURE_OUTCOMES,
+  DATE_RANGE_OPTIONS,
+  LEAD_STATUSES,
+  REJECTION_REASONS,
+} from "@fieldlead/contracts";
 import {
   Badge,
   Button,
@@ -17,6 +23,7 @@ import "@mantine/dates/styles.css";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { SearchMultiSelect } from "../../../components/search-select";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
 import type { LeadTabId } from "../api/search-leads";
@@ -65,14 +72,8 @@ export function LeadFilters({
   const capture = tab === "capture";
   const count = activeFilterCount(filters);
   const territories = lookups?.organizationTerritories ?? [];
-  const inTerritory = (t: number | null | undefined) =>
-    filters.territoryIds.length === 0 || (t != null && filters.territoryIds.includes(t));
-  const stores = (lookups?.stores ?? []).filter((s) => inTerritory(s.organizationTerritoryId));
-  const leadGenerators = (lookups?.leadGenerator ?? []).filter(
-    (g) =>
-      filters.territoryIds.length === 0 ||
-      g.organizationsTerritoryIds.some((t) => filters.territoryIds.includes(t)),
-  );
+  // The chosen territories narrow the stores and lead generators offered (the server searches them).
+  const inTerritories = { territoryIds: filters.territoryIds };
   const sources = (types?.sources ?? []).filter((s) => capture || s.kind === "external");
 
   return (
@@ -139,20 +140,24 @@ export function LeadFilters({
             value={filters.territoryIds}
             onChange={(v) => onChange({ territoryIds: v })}
           />
-          <MultiSelect<number>
-            {...multi}
+          <SearchMultiSelect
+            endpoint={appApi.storeOptions}
+            filters={inTerritories}
             label="Store"
-            placeholder={filters.storeIds.length ? undefined : "All stores"}
-            data={stores.map((s) => ({ value: s.id, label: s.name }))}
+            placeholder="All stores"
+            clearable
+            nothingFoundMessage="No store by that name"
             value={filters.storeIds}
             onChange={(v) => onChange({ storeIds: v })}
           />
           {hideLeadGenerator ? null : (
-            <MultiSelect<number>
-              {...multi}
+            <SearchMultiSelect
+              endpoint={appApi.leadGeneratorOptions}
+              filters={inTerritories}
               label="Lead generator"
-              placeholder={filters.leadGeneratorIds.length ? undefined : "Everyone"}
-              data={leadGenerators.map((g) => ({ value: g.id, label: g.name }))}
+              placeholder="Everyone"
+              clearable
+              nothingFoundMessage="No one by that name"
               value={filters.leadGeneratorIds}
               onChange={(v) => onChange({ leadGeneratorIds: v })}
             />

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { LeadHistory } from "./lead-history";
-import { leadNames } from "./lead-names";
+import { historyIds, leadNames } from "./lead-names";
 
 const types = {
   serviceTypes: [
@@ -36,20 +36,19 @@ const types = {
 } as unknown as LeadTypeLookup;
 
 const lookups = {
-  stores: [{ id: 1, name: "Costco Wayne" }],
-  allStores: [
-    { id: 1, name: "Costco Wayne" },
-    { id: 5, name: "BJ's Wholesale Hicksville" },
-  ],
   organizationTerritories: [],
   allOrganizationTerritories: [],
-  leadGenerator: [],
   languageTypes: [],
   hdsfiGroup: [],
   hdJobType: [],
   centahServiceId: [],
   centahAdCode: [],
 } as unknown as LookupList;
+// The stores the history names, as the store search answers them by id (an inactive one too).
+const storeNames = [
+  { id: 1, name: "Costco Wayne" },
+  { id: 5, name: "BJ's Wholesale Hicksville" },
+];
 
 const history: LeadHistoryEntry[] = [
   {
@@ -84,7 +83,11 @@ const history: LeadHistoryEntry[] = [
 describe("LeadHistory", () => {
   it("shows who did what and when, on the store's clock, newest first, before -> after in words", () => {
     renderWithMantine(
-      <LeadHistory history={history} timeZone="America/New_York" names={leadNames(lookups, types)} />,
+      <LeadHistory
+        history={history}
+        timeZone="America/New_York"
+        names={leadNames(lookups, types, { storeNames })}
+      />,
     );
     const entries = screen.getAllByTestId("history-entry");
     expect(entries).toHaveLength(3);
@@ -106,6 +109,18 @@ describe("LeadHistory", () => {
     expect(within(created).getByText("Lead captured")).toBeTruthy();
     // Summer time in New York reads EDT; a change made by no one reads "System".
     expect(created.textContent).toContain("System · 2026-07-04 09:00 EDT");
+  });
+
+  it("names the stores and lead generators its changes hold, not the capture's", () => {
+    const withGenerator: LeadHistoryEntry[] = [
+      {
+        ...history[1],
+        before: { leadGeneratorId: 8, storeId: 1 },
+        after: { leadGeneratorId: 9, storeId: 5 },
+      },
+      { ...history[2], after: { storeId: 3, leadGeneratorId: 4 } },
+    ];
+    expect(historyIds(withGenerator)).toEqual({ storeIds: [1, 5], leadGeneratorIds: [8, 9] });
   });
 
   it("says so when nothing was recorded yet", () => {

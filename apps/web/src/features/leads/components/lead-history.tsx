@@ -72,7 +72,7 @@ function display(key: string, value: unknown, names: LeadNames, timeZone: string
     case "territoryId":
       return names.territory(id);
     case "leadGeneratorId":
-      return names.leadGenerator(id);
+      return names.generator(id);
     case "serviceTypeId":
       return names.serviceType(id);
     case "languageId":

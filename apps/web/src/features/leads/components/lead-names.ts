@@ -1,6 +1,8 @@
 import {
+  appApi,
   CONSENT_DESTINATIONS,
   LEAD_SOURCES,
+  type LeadHistoryEntry,
   type LeadTypeLookup,
   type LookupList,
   leadStatusName,
@@ -8,6 +10,7 @@ import {
 } from "@fieldlead/contracts";
 import { useMemo } from "react";
 import { useLookupList } from "../../../lib/lookup-list";
+import { useOptionsById } from "../../../lib/option-search";
 import { zoneAbbreviation } from "../../../lib/zone-abbreviation";
 import { useLeadTypes } from "../api/get-lead-types";
 
@@ -20,7 +23,8 @@ export type ProgramList = "hdsfiGroup" | "hdJobType" | "centahServiceId" | "cent
 export type LeadNames = {
   store: (id: number | null | undefined) => string;
   territory: (id: number | null | undefined) => string;
-  leadGenerator: (id: number | null | undefined) => string;
+  /** A lead generator's name. */
+  generator: (id: number | null | undefined) => string;
   serviceType: (id: number | null | undefined) => string;
   language: (id: number | null | undefined) => string;
   program: (list: ProgramList, id: number | null | undefined) => string;
@@ -32,7 +36,15 @@ const named = (items: readonly { id: number; name: string }[] | undefined) => {
   return (id: number | null | undefined) => (id == null ? "" : (map.get(id) ?? `#${id}`));
 };
 
-export function leadNames(lookups: LookupList | undefined, types: LeadTypeLookup | undefined): LeadNames {
+type Named = readonly { id: number; name: string }[];
+/** The stores and lead generators to name (the lookup list no longer holds them: they are asked by id). */
+export type PeopleAndPlaces = { storeNames?: Named; generatorNames?: Named };
+
+export function leadNames(
+  lookups: LookupList | undefined,
+  types: LeadTypeLookup | undefined,
+  people: PeopleAndPlaces = {},
+): LeadNames {
   const questions = new Map<number, QuestionInfo>();
   for (const t of types?.serviceTypes ?? [])
     for (const q of t.questions) questions.set(q.id, { ...q, serviceTypeId: t.id });
@@ -43,13 +55,13 @@ export function leadNames(lookups: LookupList | undefined, types: LeadTypeLookup
     centahAdCode: named(lookups?.centahAdCode),
   };
   return {
-    store: named(lookups?.allStores?.length ? lookups.allStores : lookups?.stores),
+    store: named(people.storeNames),
     territory: named(
       lookups?.allOrganizationTerritories?.length
         ? lookups.allOrganizationTerritories
         : lookups?.organizationTerritories,
     ),
-    leadGenerator: named(lookups?.leadGenerator),
+    generator: named(people.generatorNames),
     serviceType: named(types?.serviceTypes),
     language: named(types?.languageTypes ?? lookups?.languageTypes),
     program: (list, id) => programs[list](id),
@@ -57,10 +69,45 @@ export function leadNames(lookups: LookupList | undefined, types: LeadTypeLookup
   };
 }
 
-export function useLeadNames(): LeadNames {
+const idsOf = (history: readonly LeadHistoryEntry[], key: "storeId" | "leadGeneratorId") => {
+  const ids = new Set<number>();
+  // A capture lists nothing that changed (lead-history.tsx): only the changes' ids are shown.
+  for (const entry of history) {
+    if (entry.action === "created") continue;
+    for (const side of [entry.before, entry.after]) {
+      const id = side?.[key];
+      if (typeof id === "number") ids.add(id);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+};
+
+/** The store and lead generator ids a lead's history names (before or after a change). */
+export const historyIds = (history: readonly LeadHistoryEntry[]) => ({
+  storeIds: idsOf(history, "storeId"),
+  leadGeneratorIds: idsOf(history, "leadGeneratorId"),
+});
+
+/**
+ * The names of a lead's ids; with a lead, its history's stores and lead generators are named too, each list by
+ * one call with their ids.
+ */
+const NO_HISTORY: readonly LeadHistoryEntry[] = [];
+
+export function useLeadNames(history: readonly LeadHistoryEntry[] = NO_HISTORY): LeadNames {
   const lookups = useLookupList();
   const types = useLeadTypes();
-  return useMemo(() => leadNames(lookups.data, types.data), [lookups.data, types.data]);
+  const ids = useMemo(() => historyIds(history), [history]);
+  const storesById = useOptionsById(appApi.storeOptions, ids.storeIds).byId;
+  const generatorsById = useOptionsById(appApi.leadGeneratorOptions, ids.leadGeneratorIds).byId;
+  return useMemo(
+    () =>
+      leadNames(lookups.data, types.data, {
+        storeNames: [...storesById.values()],
+        generatorNames: [...generatorsById.values()],
+      }),
+    [lookups.data, types.data, storesById, generatorsById],
+  );
 }
 
 export const sourceName = (id: string) => LEAD_SOURCES.find((s) => s.id === id)?.name ?? id;

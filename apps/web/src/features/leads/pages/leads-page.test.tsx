@@ -1,18 +1,19 @@
-import { appApi, type LookupList } from "@fieldlead/contracts";
+import { appApi, type LeadGeneratorOption } from "@fieldlead/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { invalidate, keyOf } from "../../../lib/queries";
+import { invalidateLookups, lookupListQueryOptions } from "../../../lib/lookup-list";
+import { keyOf } from "../../../lib/queries";
 import { session } from "../../../lib/session";
 import { demoUser } from "../../../test/fixtures";
-import { lookupListOf } from "../../../test/mock-api";
+import { lookupListOf, type MockRequest, optionSearch } from "../../../test/mock-api";
 import { jsonResponse, renderRoutes } from "../../../test/render";
 import { listItem } from "../components/test-leads";
 import { LeadsPage } from "./leads-page";
 
 const fetchMock = vi.fn<typeof fetch>();
 const TOTAL = 25;
-let generators: LookupList["leadGenerator"] = [];
+let generators: LeadGeneratorOption[] = [];
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
@@ -20,7 +21,14 @@ beforeEach(() => {
   generators = [];
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === "/api/app/lookup-list") return jsonResponse(lookupListOf({ leadGenerator: generators }));
+    // Compact: the large lists come empty; the lead generators are searched a page at a time.
+    if (url === "/api/app/lookup-list?compact=true") return jsonResponse(lookupListOf({}));
+    if (url === "/api/app/lookup-list/lead-generators/search")
+      return jsonResponse(
+        optionSearch(() => generators)({ body: JSON.parse(String(init?.body)) } as MockRequest),
+      );
+    if (url === "/api/app/lookup-list/stores/search")
+      return jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 });
     if (url === "/api/leads/lookup-list/lead-type")
       return jsonResponse({ serviceTypes: [], sources: [], languageTypes: [], statuses: [] });
     if (url.endsWith("/search")) {
@@ -120,15 +128,17 @@ describe("LeadsPage", () => {
     expect(lastSearch("/api/leads/leads-hd/search")).toMatchObject({ page: 1 });
   });
 
-  it("reads the app's one lookup list, so a rename elsewhere shows in its filters at once", async () => {
+  it("reads the app's one lookup list (compact) and the lead generators by search, so a rename elsewhere shows in its filters at once", async () => {
     session.set({ ...demoUser, roleId: 3 });
     generators = [{ id: 9, name: "Luis Generator", isActive: true, organizationsTerritoryIds: [1] }];
     const user = userEvent.setup();
     const { queryClient } = renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads");
     await screen.findByLabelText("Open lead Shopper Number1");
-    const lookupCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === "/api/app/lookup-list");
+    const lookupCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url) === "/api/app/lookup-list?compact=true");
     expect(lookupCalls()).toHaveLength(1); // the filters and the names share it
-    expect(queryClient.getQueryData(keyOf(appApi.lookupList))).toMatchObject({ leadGenerator: generators });
+    // Compact: the large lists are not sent whole.
+    expect(queryClient.getQueryData(lookupListQueryOptions().queryKey)).toMatchObject({ leadGenerator: [] });
 
     // The options of the Lead generator filter: the list its input controls (the table shows the names too).
     const input = screen.getByLabelText("Lead generator", { selector: "input" });
@@ -138,10 +148,13 @@ describe("LeadsPage", () => {
     };
     await user.click(input);
     await waitFor(() => expect(options()).toEqual(["Luis Generator"]));
+    // The first page of the lead generator search, cached under the endpoint's key.
+    const firstPage = keyOf(appApi.leadGeneratorOptions, { body: { page: 1, pageSize: 25 } });
+    expect(queryClient.getQueryData(firstPage)).toMatchObject({ items: generators, total: 1 });
 
     // What the Users screen does after renaming someone.
     generators = [{ id: 9, name: "Luis Renamed", isActive: true, organizationsTerritoryIds: [1] }];
-    await invalidate(queryClient, appApi.lookupList);
+    await invalidateLookups(queryClient);
     await waitFor(() => expect(options()).toEqual(["Luis Renamed"]));
     expect(lookupCalls()).toHaveLength(2);
   });

@@ -1,6 +1,7 @@
-import { appApi, type OrganizationUpsertRequest, organizationsApi } from "@fieldlead/contracts";
+import { type OrganizationUpsertRequest, organizationsApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { invalidateLookups } from "../../../lib/lookup-list";
 import { invalidate } from "../../../lib/queries";
 
 /**
@@ -16,8 +17,8 @@ export function useUpsertOrganization() {
     mutationFn: upsertOrganization,
     onSuccess: () => {
       void invalidate(queryClient, organizationsApi.settingsOrganizations, organizationsApi.smartCircleUsers);
-      // Territories are in every territory select.
-      void invalidate(queryClient, appApi.lookupList);
+      // Territories are in every territory select (and narrow the store and lead generator searches).
+      void invalidateLookups(queryClient);
     },
   });
 }

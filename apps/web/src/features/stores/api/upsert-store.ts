@@ -1,6 +1,7 @@
-import { appApi, type StoreUpsertRequest, storesApi } from "@fieldlead/contracts";
+import { type StoreUpsertRequest, storesApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { invalidateLookups } from "../../../lib/lookup-list";
 import { invalidate } from "../../../lib/queries";
 import { storeDetailKey } from "./get-store";
 
@@ -14,8 +15,8 @@ export function useUpsertStore() {
     onSuccess: (saved) => {
       queryClient.setQueryData(storeDetailKey(saved.id), saved);
       void invalidate(queryClient, storesApi.search);
-      // Stores appear in the lookup lists (user forms, filters).
-      void invalidate(queryClient, appApi.lookupList);
+      // Stores appear in every store select (user forms, filters, the capture form).
+      void invalidateLookups(queryClient);
     },
   });
 }

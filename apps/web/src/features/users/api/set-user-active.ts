@@ -1,5 +1,6 @@
 import { type UserUpsertResponse, usersApi } from "@fieldlead/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invalidateLookups } from "../../../lib/lookup-list";
 import { invalidate } from "../../../lib/queries";
 import { getUser, userDetailKey } from "./get-user";
 import { requestFromUser, upsertUser } from "./upsert-user";
@@ -21,6 +22,8 @@ export function useSetUserActive() {
     onSuccess: (saved) => {
       if (saved.user) queryClient.setQueryData(userDetailKey(saved.user.id), saved.user);
       void invalidate(queryClient, usersApi.search);
+      // An inactive lead generator leaves the lead generator selects.
+      void invalidateLookups(queryClient);
     },
   });
 }

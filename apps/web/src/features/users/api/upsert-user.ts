@@ -1,5 +1,4 @@
 import {
-  appApi,
   type UserDetail,
   type UserUpsertRequest,
   type UserUpsertResponse,
@@ -7,6 +6,7 @@ import {
 } from "@fieldlead/contracts";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { invalidateLookups } from "../../../lib/lookup-list";
 import { invalidate } from "../../../lib/queries";
 import { captureIconKey } from "./get-capture-icon";
 import { userDetailKey } from "./get-user";
@@ -17,8 +17,9 @@ export const upsertUser = (body: UserUpsertRequest) => call(usersApi.upsert, { b
 /** What a saved person makes stale: their detail (set from the answer), the lists, the invitations. */
 export function afterUserSaved(queryClient: QueryClient, saved: UserUpsertResponse) {
   if (saved.user) queryClient.setQueryData(userDetailKey(saved.user.id), saved.user);
-  // Lead generators appear in the lookup lists.
-  void invalidate(queryClient, usersApi.search, usersApi.invitationsSearch, appApi.lookupList);
+  void invalidate(queryClient, usersApi.search, usersApi.invitationsSearch);
+  // Lead generators appear in the lead generator selects.
+  void invalidateLookups(queryClient);
 }
 
 export function useUpsertUser() {

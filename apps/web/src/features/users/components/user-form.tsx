@@ -1,4 +1,5 @@
 import {
+  appApi,
   type HdUserUpsertRequest,
   hdUserUpsertRequest,
   type UserDetail,
@@ -26,6 +27,7 @@ import { ConfirmModal } from "../../../components/confirm-modal";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormFooter } from "../../../components/form-footer";
 import { FormError } from "../../../components/query-state";
+import { SearchMultiSelect } from "../../../components/search-select";
 import type { ApiError } from "../../../lib/api-error";
 import { useCan } from "../../../lib/can";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";
@@ -67,6 +69,7 @@ const FIELDS = [
 const fieldOf = fieldsOf(FIELDS);
 
 const ids = (values: string[]) => values.map(Number);
+const storeLabel = (s: { name: string; city: string | null }) => (s.city ? `${s.name} (${s.city})` : s.name);
 
 export function valuesOf(u: UserDetail | null): UserFormValues {
   return {
@@ -180,24 +183,12 @@ export function UserForm({
       .map((t) => ({ value: String(t.id), label: t.isActive ? t.name : `${t.name} (inactive)` }));
   }, [lookups.data, user]);
 
-  // Stores grouped by territory, so a long list reads like the map of the organization.
-  const storeOptions = useMemo(() => {
-    const territories = new Map((lookups.data?.allOrganizationTerritories ?? []).map((t) => [t.id, t.name]));
-    const groups = new Map<string, { value: string; label: string }[]>();
-    const chosen = new Set(user?.storeIds ?? []);
-    const active = new Set((lookups.data?.stores ?? []).map((s) => s.id));
-    for (const s of lookups.data?.allStores ?? []) {
-      if (!active.has(s.id) && !chosen.has(s.id)) continue;
-      const group =
-        (s.organizationTerritoryId && territories.get(s.organizationTerritoryId)) || "No territory";
-      const list = groups.get(group) ?? [];
-      list.push({ value: String(s.id), label: s.city ? `${s.name} (${s.city})` : s.name });
-      groups.set(group, list);
-    }
-    return [...groups.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([group, items]) => ({ group, items }));
-  }, [lookups.data, user]);
+  // Stores grouped by territory, so a page of them reads like the map of the organization.
+  const territoryName = useMemo(() => {
+    const names = new Map((lookups.data?.allOrganizationTerritories ?? []).map((t) => [t.id, t.name]));
+    return (s: { organizationTerritoryId: number | null }) =>
+      (s.organizationTerritoryId && names.get(s.organizationTerritoryId)) || "No territory";
+  }, [lookups.data]);
 
   const timeZoneOptions = useMemo(
     () => (lookups.data?.timeZones ?? []).map((z) => ({ value: z.id, label: z.label })),
@@ -360,15 +351,17 @@ export function UserForm({
                 nothingFoundMessage="No territory matches"
                 {...form.getInputProps("territoryIds")}
               />
-              <MultiSelect
+              <SearchMultiSelect
+                endpoint={appApi.storeOptions}
                 label="Stores"
                 placeholder="Stores they work at"
-                data={storeOptions}
-                searchable
                 clearable
-                limit={100}
                 nothingFoundMessage="No store matches"
-                {...form.getInputProps("storeIds")}
+                optionLabel={storeLabel}
+                groupBy={territoryName}
+                value={form.values.storeIds.map(Number)}
+                onChange={(ids) => form.setFieldValue("storeIds", ids.map(String))}
+                error={form.errors.storeIds}
               />
             </>
           )}

@@ -1,9 +1,9 @@
-import { ORGANIZATION_ROLES } from "@fieldlead/contracts";
-import { useMemo } from "react";
+import { appApi, ORGANIZATION_ROLES } from "@fieldlead/contracts";
 import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
 import { IdsFilter } from "../../../components/multi-select-filter";
 import { SearchInput } from "../../../components/search-input";
+import { SearchMultiSelect } from "../../../components/search-select";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 
 export type UserFilters = {
@@ -14,6 +14,8 @@ export type UserFilters = {
   isActive: boolean | undefined;
 };
 
+/** People are found by any store of the organization, inactive ones too. */
+const ANY_STORE = { includeInactive: true };
 const ROLE_OPTIONS = ORGANIZATION_ROLES.map((r) => ({ value: String(r.id), label: r.name }));
 
 /** Text, role, territory, store and active filters of the users list. */
@@ -30,7 +32,6 @@ export function UsersFilters({
   onClear: () => void;
 }) {
   const lookups = useLookupList();
-  const storeOptions = useMemo(() => toOptions(lookups.data?.allStores), [lookups.data]);
 
   return (
     <FilterBar
@@ -60,13 +61,15 @@ export function UsersFilters({
         value={value.territoryIds}
         onChange={(territoryIds) => onChange({ territoryIds })}
       />
-      <IdsFilter
+      <SearchMultiSelect
+        endpoint={appApi.storeOptions}
+        filters={ANY_STORE}
         label="Store"
         placeholder="Any store"
-        data={storeOptions}
+        clearable
+        nothingFoundMessage="No store by that name"
         value={value.storeIds}
         onChange={(storeIds) => onChange({ storeIds })}
-        limit={100}
       />
     </FilterBar>
   );

@@ -11,7 +11,7 @@ import type { TenantContext } from "../../platform/context";
 import { type ExportColumn, type ExportFile, exportFile } from "../../platform/export";
 import { inChunks, type Page, pageOf, pageResult } from "../../platform/query-kit";
 import type { UnitOfWork } from "../../platform/unit-of-work";
-import { requireSmartCircleReportRole } from "./organizations.policy";
+import { requireSmartCircleReportRole } from "./reports.policy";
 import type { SmartCircleRepository, SmartCircleRow } from "./smart-circle.repository";
 
 type Input = z.output<typeof smartCircleUsersRequest>;

@@ -23,3 +23,5 @@ export function featuresRepository() {
     },
   };
 }
+
+export type FeaturesRepository = ReturnType<typeof featuresRepository>;

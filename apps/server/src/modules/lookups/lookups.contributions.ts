@@ -1,0 +1,75 @@
+import { FIELD_TYPES } from "@fieldlead/contracts";
+import { lookupContribution } from "./lookup-list";
+import type { LookupsRepository } from "./lookups.repository";
+import { listTimeZones } from "./time-zones";
+
+/**
+ * The lookups module's own keys: the platform's reference lists, the time zones and the question field types,
+ * the same for every caller.
+ */
+export function referenceListsContribution(repo: LookupsRepository) {
+  return lookupContribution(
+    "lookups",
+    [
+      "leadStatus",
+      "languageTypes",
+      "userActivities",
+      "userReasons",
+      "storesBrands",
+      "userHoursTypes",
+      "timeZones",
+      "userTrades",
+      "hdsfiGroup",
+      "serviceTypeField",
+      "centahServiceId",
+      "centahAdCode",
+      "hdJobType",
+      "imeSubCategories",
+      "hdsfiGroupForAppointmentTypes",
+    ],
+    async (exec) => {
+      const ref = await repo.referenceLists(exec);
+      const named = (key: string) => (ref.get(key) ?? []).map(({ id, name }) => ({ id, name }));
+      const coded = (key: string) => ref.get(key) ?? [];
+      return {
+        leadStatus: named("leadStatus"),
+        languageTypes: named("languageTypes"),
+        userActivities: named("userActivities"),
+        userReasons: named("userReasons"),
+        storesBrands: named("storesBrands"),
+        userHoursTypes: named("userHoursTypes"),
+        timeZones: listTimeZones(),
+        userTrades: named("userTrades"),
+        hdsfiGroup: coded("hdsfiGroup"),
+        serviceTypeField: FIELD_TYPES.map((f) => ({ id: f.id, name: f.name })),
+        centahServiceId: coded("centahServiceId"),
+        centahAdCode: coded("centahAdCode"),
+        hdJobType: coded("hdJobType"),
+        imeSubCategories: named("imeSubCategories"),
+        hdsfiGroupForAppointmentTypes: coded("hdsfiGroup"),
+      };
+    },
+  );
+}
+
+/**
+ * The keys of areas not built yet, empty lists (never invented rows). Each moves to its area's contribution when
+ * the area is built: appointment types to scheduling, technicians and the ServiceTitan lists to destinations.
+ */
+export const stillToComeContribution = lookupContribution(
+  "still to come",
+  [
+    "scheduleAppointmentTypes",
+    "technicians",
+    "serviceTitanBussiness",
+    "serviceTitanJobTypes",
+    "serviceTitanCampaigns",
+  ],
+  async () => ({
+    scheduleAppointmentTypes: [],
+    technicians: [],
+    serviceTitanBussiness: [],
+    serviceTitanJobTypes: [],
+    serviceTitanCampaigns: [],
+  }),
+);
