@@ -97,6 +97,33 @@ const optionColumns = {
   brandId: stores.brandId,
 };
 
+/**
+ * What the stores list and the store picker both filter by: the organization, the caller's territories, brands,
+ * territories, and every word of the search in the name, number, city or address.
+ */
+function storeConditions(
+  ctx: TenantContext,
+  scope: number[] | null,
+  f: { brandIds?: number[]; territoryIds?: number[]; search?: string },
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(stores.organizationId, ctx.organizationId)];
+  if (scope) conditions.push(scope.length ? inArray(stores.territoryId, scope) : sql`false`);
+  if (f.brandIds?.length) conditions.push(inArray(stores.brandId, f.brandIds));
+  if (f.territoryIds?.length) conditions.push(inArray(stores.territoryId, f.territoryIds));
+  for (const word of searchWords(f.search)) {
+    const pattern = likePattern(word);
+    conditions.push(
+      or(
+        ilike(stores.name, pattern),
+        ilike(stores.storeNumber, pattern),
+        ilike(stores.city, pattern),
+        ilike(stores.address, pattern),
+      ),
+    );
+  }
+  return conditions;
+}
+
 /** Stores of the caller's organization; `scope` limits territory-bound callers to their territories. */
 export function storesRepository() {
   return {
@@ -107,23 +134,9 @@ export function storesRepository() {
       f: StoreFilters,
       page: PageWindow,
     ): Promise<{ rows: StoreRow[]; total: number }> {
-      const conditions: (SQL | undefined)[] = [eq(stores.organizationId, ctx.organizationId)];
-      if (scope) conditions.push(scope.length ? inArray(stores.territoryId, scope) : sql`false`);
-      if (f.brandIds?.length) conditions.push(inArray(stores.brandId, f.brandIds));
-      if (f.territoryIds?.length) conditions.push(inArray(stores.territoryId, f.territoryIds));
+      const conditions = storeConditions(ctx, scope, f);
       if (f.states?.length) conditions.push(inArray(stores.state, f.states));
       if (f.isActive !== undefined) conditions.push(eq(stores.isActive, f.isActive));
-      for (const word of searchWords(f.search)) {
-        const pattern = likePattern(word);
-        conditions.push(
-          or(
-            ilike(stores.name, pattern),
-            ilike(stores.storeNumber, pattern),
-            ilike(stores.city, pattern),
-            ilike(stores.address, pattern),
-          ),
-        );
-      }
       const where = and(...conditions);
       // Any sort but the name: nulls low, then the name (A to Z); the id breaks ties.
       const thenName = (by: SQL) => [
@@ -183,23 +196,9 @@ export function storesRepository() {
       f: StoreOptionFilters,
       page: PageWindow,
     ) {
-      const conditions: (SQL | undefined)[] = [eq(stores.organizationId, ctx.organizationId)];
-      if (scope) conditions.push(scope.length ? inArray(stores.territoryId, scope) : sql`false`);
+      const conditions = storeConditions(ctx, scope, f);
       if (!f.includeInactive) conditions.push(eq(stores.isActive, true));
       if (f.ids) conditions.push(f.ids.length ? inArray(stores.id, f.ids) : sql`false`);
-      if (f.territoryIds?.length) conditions.push(inArray(stores.territoryId, f.territoryIds));
-      if (f.brandIds?.length) conditions.push(inArray(stores.brandId, f.brandIds));
-      for (const word of searchWords(f.search)) {
-        const pattern = likePattern(word);
-        conditions.push(
-          or(
-            ilike(stores.name, pattern),
-            ilike(stores.storeNumber, pattern),
-            ilike(stores.address, pattern),
-            ilike(stores.city, pattern),
-          ),
-        );
-      }
       const where = and(...conditions);
       const [rows, [{ total }]] = await Promise.all([
         exec
