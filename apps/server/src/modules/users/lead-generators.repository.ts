@@ -5,6 +5,7 @@ import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
 import { likePattern, type PageWindow, searchWords } from "../../platform/query-kit";
 import type { UserScope } from "../../platform/scope";
+import { inTerritories } from "./users.repository";
 
 export type LeadGeneratorFilters = {
   search?: string;
@@ -23,23 +24,6 @@ export type LeadGeneratorRow = {
 
 /** Active means an active membership of an account that is not switched off platform-wide. */
 const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
-
-/**
- * Memberships with one of `territoryIds` (`membership_territories_territory_idx`: organization, territory).
- * `= any(array(subquery))` runs the subquery once, as the users search does (users.repository.ts).
- */
-function inTerritories(exec: Tx, organizationId: number, territoryIds: number[]) {
-  const ids = exec
-    .select({ id: membershipTerritories.membershipId })
-    .from(membershipTerritories)
-    .where(
-      and(
-        eq(membershipTerritories.organizationId, organizationId),
-        inArray(membershipTerritories.territoryId, territoryIds),
-      ),
-    );
-  return sql`${memberships.id} = any(array(${ids}))`;
-}
 
 /**
  * The lead generators (roles 14 and 15) of the caller's organization, from `memberships.organization_id`

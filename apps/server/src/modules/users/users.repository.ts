@@ -66,7 +66,7 @@ const storesOfMembership = sql<Named[]>`coalesce((
  * the list, a plan that stays fast even where the planner has no statistics (PGlite has no autovacuum): an
  * `in (subquery)` semi-join was planned as a nested loop there and took seconds at 20,000 people.
  */
-function inTerritories(exec: Tx, organizationId: number, territoryIds: number[]) {
+export function inTerritories(exec: Tx, organizationId: number, territoryIds: number[]) {
   const ids = exec
     .select({ id: membershipTerritories.membershipId })
     .from(membershipTerritories)
