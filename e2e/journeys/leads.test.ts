@@ -108,6 +108,8 @@ describe("leads: capture, find, work and keep every lead", () => {
     // Nothing fits in 360 px but the page itself: no sideways scrolling.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The form as a shopper and a lead generator read it, with its searched store picker.
+    expect(await axeViolations(page)).toEqual([]);
 
     await choose(page, /^Store/, "Costco Wayne");
     await choose(page, /^Service type/, "Roofing");
