@@ -34,6 +34,7 @@ import { applyReferenceData } from "../apps/server/src/db/reference-data";
 import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/db/seed";
 import { type Database, openDatabase } from "../apps/server/src/platform/db";
 import { testConfig } from "../apps/server/test/harness";
+import { ensurePgDatabase, ORG, one, PG_URL } from "./support/lead-volume";
 
 const { values: args } = parseArgs({
   options: {
@@ -44,20 +45,21 @@ const { values: args } = parseArgs({
     /** Run the server with V8's old generation capped at this many MB (`--max-old-space-size`). */
     heap: { type: "string" },
     "pglite-dir": { type: "string" },
+    /** Measure on PostgreSQL (BENCH_DATABASE_URL, default the lead benchmarks' fl_bench) instead of PGlite. */
+    pg: { type: "boolean", default: false },
     /** Internal: run one export in this process and print its numbers as JSON. */
     child: { type: "string" },
   },
 });
-const ORG = "Summit Home East";
 const MiB = 1024 * 1024;
 
-async function one<T>(d: Database, sql: string, params: unknown[] = []) {
-  return (await d.executeSql(sql, params)).rows[0] as T;
-}
-
 /** Generates leads until the organization holds `count` internal, not rejected ones (the export's rows). */
+const openBenchDatabase = (dir: string) =>
+  args.pg ? openDatabase({ databaseUrl: PG_URL }) : openDatabase({ dataDir: dir });
+
 async function prepare(dir: string, count: number) {
-  const d = await openDatabase({ dataDir: dir });
+  if (args.pg) await ensurePgDatabase(PG_URL, false);
+  const d = await openBenchDatabase(dir);
   try {
     await d.migrate();
     await applyReferenceData(d.db);
@@ -180,7 +182,7 @@ function peakRss(): number | null {
 async function child(dir: string, format: string): Promise<Result> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("Run with node --expose-gc.");
-  const d = await openDatabase({ dataDir: dir });
+  const d = await openBenchDatabase(dir);
   const app = await buildApp({ config: testConfig(), database: d });
   try {
     const address = await app.listen({ host: "127.0.0.1", port: 0 });
@@ -257,7 +259,7 @@ if (args.child) {
 }
 
 const keep = args["pglite-dir"];
-const dir = keep ?? mkdtempSync(join(tmpdir(), "fl-bench-export-"));
+const dir = keep ?? (args.pg ? "" : mkdtempSync(join(tmpdir(), "fl-bench-export-")));
 try {
   const internal = await prepare(dir, Number(args.count));
   console.log(
@@ -284,6 +286,7 @@ try {
           dir,
           "--client",
           args.client ?? "process",
+          ...(args.pg ? ["--pg"] : []),
         ],
         { encoding: "utf8", maxBuffer: 16 * MiB },
       );
@@ -296,5 +299,5 @@ try {
   const gcNote = args.heap ? `, server heap capped at ${args.heap} MB` : "";
   console.log(`\nclient: ${args.client}${gcNote}\n${table.join("\n")}`);
 } finally {
-  if (!keep) rmSync(dir, { recursive: true, force: true });
+  if (!keep && dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -44,6 +44,17 @@ export function parseOffsetHeader(value: string | string[] | undefined): number 
   return -Number(raw) || 0;
 }
 
+/**
+ * The organization a tenant call acts in: the `CurrentOrganizationId` header, else the session's current one;
+ * `"bad"` for a header that is not an id (answered after the session is checked, so a stranger learns nothing).
+ */
+function organizationHeader(request: FastifyRequest): number | "current" | "bad" {
+  const header = request.headers.currentorganizationid;
+  if (header === undefined || header === "") return "current";
+  const raw = Array.isArray(header) ? header[0] : header;
+  return /^\d{1,9}$/.test(raw.trim()) ? Number(raw) : "bad";
+}
+
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
@@ -70,8 +81,19 @@ export const authPlugin = fp(
       const offsetMinutes = parseOffsetHeader(request.headers.offset);
       const token = bearer(request);
       if (!token) throw unauthorized("Sign in to continue: the Authorization header is missing.");
-      const session = await sessions.findActive(uow.read, token);
-      if (!session) throw unauthorized("Your session has ended. Sign in again.");
+      const asked = mode === "session" ? null : organizationHeader(request);
+      const organizationId = asked === "bad" ? null : asked;
+      // The session and the caller's standing in the organization, in one round trip (docs/decisions/0028).
+      const found = await sessions.authenticate(uow.read, token, organizationId);
+      if (!found) throw unauthorized("Your session has ended. Sign in again.");
+      if (asked === "bad") {
+        throw new AppError(
+          "bad_organization",
+          400,
+          "The CurrentOrganizationId header must be an organization id.",
+        );
+      }
+      const { session, membership: m } = found;
       if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await uow.run((tx) => sessions.touch(tx, session.sessionId, opts.sessionHours));
       }
@@ -83,31 +105,17 @@ export const authPlugin = fp(
       };
       if (mode === "session") return;
 
-      const header = request.headers.currentorganizationid;
-      let organizationId = session.currentOrganizationId;
-      if (header !== undefined && header !== "") {
-        const raw = Array.isArray(header) ? header[0] : header;
-        if (!/^\d{1,9}$/.test(raw.trim())) {
-          throw new AppError(
-            "bad_organization",
-            400,
-            "The CurrentOrganizationId header must be an organization id.",
-          );
-        }
-        organizationId = Number(raw);
+      if (!m) {
+        const id = organizationId === "current" ? session.currentOrganizationId : organizationId;
+        throw forbidden(`You are not a member of organization ${id}. Switch to one of yours.`);
       }
-      const m = await sessions.resolveMembership(uow.read, session.userId, organizationId);
-      if (!m)
-        throw forbidden(`You are not a member of organization ${organizationId}. Switch to one of yours.`);
       const who = { roleId: m.roleId, subscriptionId: m.subscriptionId };
-      const territoryIds =
-        m.membershipId !== null && isTerritoryLimited(who)
-          ? await sessions.territoryIds(uow.read, organizationId, m.membershipId)
-          : [];
+      const territoryIds = m.membershipId !== null && isTerritoryLimited(who) ? m.territoryIds : [];
+      const orgId = m.organizationId;
       request.tenantCtx = {
         userId: session.userId,
         sessionId: session.sessionId,
-        organizationId,
+        organizationId: orgId,
         membershipId: m.membershipId,
         roleId: m.roleId,
         subscriptionId: m.subscriptionId,
