@@ -32,7 +32,7 @@ import { buildApp } from "../apps/server/src/app";
 import { generateLeads } from "../apps/server/src/db/leads-volume";
 import { applyReferenceData } from "../apps/server/src/db/reference-data";
 import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/db/seed";
-import { type Database, openDatabase } from "../apps/server/src/platform/db";
+import { openDatabase } from "../apps/server/src/platform/db";
 import { testConfig } from "../apps/server/test/harness";
 import { ensurePgDatabase, ORG, one, PG_URL } from "./support/lead-volume";
 
