@@ -1,12 +1,11 @@
 import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
-import { type Options as CsvOptions, stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 import { XLSX_CONTENT_TYPE, type XlsxSheetHead, xlsxStream } from "./xlsx";
 
 /**
  * The one export path (docs/decisions/0024-query-kit-and-exports.md): a list's columns and its rows, a chunk at a
- * time, become a CSV (csv-stringify: a BOM, CRLF, quoting, formula escaping) or an XLSX workbook (./xlsx), both
+ * time, become a CSV (a BOM, CRLF, quoting, formula escaping) or an XLSX workbook (./xlsx), both
  * streamed as the reader takes them; one file-name rule; the `Content-Disposition` header built by the
  * content-disposition package.
  */
@@ -35,38 +34,79 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
 const wallClock = (d: Date) =>
   Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 16).replace("T", " ");
 
-/**
- * RFC 4180 with CRLF line ends; a field holding a comma, quote or line break (CR or LF alone too) is quoted.
- * Text that a spreadsheet would run as a formula (starting with = + - @, a tab or a CR, or their full-width
- * forms) gets an apostrophe in front, so an export opened in Excel never runs what a shopper typed; a negative
- * number stays a number.
- */
-const CSV_OPTIONS: CsvOptions = {
-  record_delimiter: "windows",
-  quote_record_delimiter: true,
-  escape_formulas: true,
-  cast: { date: wallClock, boolean: (v) => String(v) },
-};
+/** Where a spreadsheet would start a formula: = + - @, a tab or a CR, and their full-width forms. */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
 
-/** One CSV field as it is written. */
-export const csvCell = (v: ExportCell): string => stringify([[v]], { ...CSV_OPTIONS, eof: false });
+/**
+ * One CSV field: RFC 4180 (a field holding a comma, quote or line break, CR or LF alone too, is quoted, its quotes
+ * doubled). Text that a spreadsheet would run as a formula gets an apostrophe in front, so an export opened in Excel
+ * never runs what a shopper typed; a negative number stays a number. A `Date` is written as its wall clock
+ * (`yyyy-MM-dd HH:mm` from its UTC fields).
+ *
+ * Written here rather than by csv-stringify, which the export used first (decision 0028): the library allocates
+ * several arrays and objects per field (about 9 KB per row of 25 fields, 45% of what an export allocated), and that
+ * garbage is what made a 100,000-row export grow the server by 150 MB. export.test.ts holds this writer to
+ * csv-stringify's output, with the options the export used, on thousands of generated rows.
+ */
+export function csvField(v: ExportCell | boolean): string {
+  if (v === null || v === undefined) return "";
+  let text: string;
+  let numeric = false;
+  if (typeof v === "string") text = v;
+  else if (typeof v === "number" || typeof v === "bigint") {
+    text = String(v);
+    numeric = true;
+  } else if (typeof v === "boolean") text = String(v);
+  else if (v instanceof Date) text = wallClock(v);
+  else text = JSON.stringify(v);
+  if (text === "") return "";
+  if (FORMULA_START.has(text[0]) && !(numeric && text[0] === "-")) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTES, '""')}"` : text;
+}
 
 /** One CSV line, CRLF included. */
-export const csvLine = (cells: readonly ExportCell[]): string => stringify([cells], CSV_OPTIONS);
+export function csvLine(cells: readonly (ExportCell | boolean)[]): string {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) line += i === 0 ? csvField(cells[i]) : `,${csvField(cells[i])}`;
+  return `${line}\r\n`;
+}
+
+const BOM = "\uFEFF";
 
 /**
  * A CSV streamed a chunk of rows at a time: a UTF-8 BOM (so Excel reads the accents right) and the header row
  * first, then each chunk as the reader asks for more.
  */
 export function csvStream(header: readonly string[], chunks: AsyncIterable<ExportCell[][]>): Readable {
-  const first: CsvOptions = { ...CSV_OPTIONS, bom: true, header: true, columns: [...header] };
   async function* text(): AsyncGenerator<string> {
-    let started = false;
+    yield BOM + csvLine(header);
     for await (const rows of chunks) {
-      yield stringify(rows, started ? CSV_OPTIONS : first);
-      started = true;
+      let out = "";
+      for (const row of rows) out += csvLine(row);
+      if (out) yield out;
     }
-    if (!started) yield stringify([], first);
+  }
+  return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
+}
+
+/** The CSV of `chunks` by `columns`, each row written as it is read (no array of cells per row in between). */
+function csvOfColumns<T>(columns: readonly ExportColumn<T>[], chunks: AsyncIterable<T[]>): Readable {
+  async function* text(): AsyncGenerator<string> {
+    yield BOM + csvLine(columns.map((c) => c.header));
+    for await (const rows of chunks) {
+      let out = "";
+      for (const row of rows) {
+        let line = "";
+        for (let i = 0; i < columns.length; i++) {
+          const field = csvField(columns[i].value(row));
+          line += i === 0 ? field : `,${field}`;
+        }
+        out += `${line}\r\n`;
+      }
+      if (out) yield out;
+    }
   }
   return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
 }
@@ -111,14 +151,15 @@ export function exportFile<T>(spec: {
   intro?: XlsxSheetHead["intro"];
 }): ExportFile {
   const header = spec.columns.map((c) => c.header);
-  const rows = cellsOf(spec.columns, spec.chunks);
   return {
     kind: spec.format,
     filename: exportFileName(spec.title, spec.date, spec.format),
     body:
       spec.format === "xlsx"
-        ? xlsxStream([{ name: spec.title, header, intro: spec.intro, rows }])
-        : csvStream(header, rows),
+        ? xlsxStream([
+            { name: spec.title, header, intro: spec.intro, rows: cellsOf(spec.columns, spec.chunks) },
+          ])
+        : csvOfColumns(spec.columns, spec.chunks),
   };
 }
 
