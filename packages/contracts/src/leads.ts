@@ -139,6 +139,8 @@ export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
 
 /** Leads counted for a search answer: past this the total reads "10,000+" (docs/decisions/0011). */
 export const LEAD_SEARCH_COUNT_CAP = 10_000;
+/** The longest cursor (`after`) a lead search takes; the ones it gives are far shorter. */
+export const LEAD_CURSOR_MAX_LENGTH = 2_000;
 /** Rows of one CSV export at most. */
 export const LEAD_EXPORT_ROW_CAP = 100_000;
 export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30;
@@ -406,6 +408,20 @@ export const leadSearchRequest = optionalBody(
     duplicatesOnly: z.boolean().optional(),
     /** Admins: list deleted leads (to restore one) instead of live ones. */
     deleted: z.boolean().optional(),
+    /**
+     * An opaque cursor: the `nextCursor` of the page before. Given, the page starts right after that page's last
+     * row (no offset, so as cheap as the first page and not stopped at 10,000 rows); `page` is then only echoed.
+     * Only the search order it was made for takes it (same `sortBy` and `sortDirection`).
+     */
+    after: z
+      .string()
+      .max(LEAD_CURSOR_MAX_LENGTH)
+      .nullish()
+      .describe(
+        "The `nextCursor` of the page before: this page starts right after it (keyset paging, not offset; " +
+          "past the 10,000 counted results too). Same `sortBy` and `sortDirection` as the search that gave it. " +
+          "Left out or null: the page is `page`.",
+      ),
   }),
 );
 export type LeadSearchRequest = z.infer<typeof leadSearchRequest>;
@@ -468,8 +484,19 @@ export const leadListItem = z.object({
 });
 export type LeadListItem = z.infer<typeof leadListItem>;
 
-/** `total` stops at 10,000 for speed; `totalCapped` then says there are more ("10,000+"). */
-export const leadPage = pageOf(leadListItem).extend({ totalCapped: z.boolean() });
+/**
+ * `total` stops at 10,000 for speed; `totalCapped` then says there are more ("10,000+"). `nextCursor` fetches the
+ * page after this one as `after` (null when this page holds the last row).
+ */
+export const leadPage = pageOf(leadListItem).extend({
+  totalCapped: z.boolean(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      "Send it as `after` (same sort) for the page after this one; null when no row follows this page.",
+    ),
+});
 export type LeadPage = z.infer<typeof leadPage>;
 
 export const duplicateMatch = z.object({

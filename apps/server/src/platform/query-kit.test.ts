@@ -1,15 +1,24 @@
+import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "./errors";
 import {
   countQuery,
+  decodeCursor,
+  encodeCursor,
   inChunks,
+  keysetAfter,
   likePattern,
+  type OrderTerm,
+  orderByOf,
   pageOf,
   pageResult,
+  resolveSort,
+  type SortValue,
   searchWords,
   sortBy,
+  sortValuesOf,
   tenantDateRange,
   withinRange,
 } from "./query-kit";
@@ -138,6 +147,248 @@ describe("sortBy", () => {
     expect(order("password", "desc")).toBe('lower("t"."name") asc, "t"."id" asc');
     expect(order("constructor", "desc")).toBe('lower("t"."name") asc, "t"."id" asc');
     expect(order(undefined, "desc")).toBe('lower("t"."name") asc, "t"."id" asc');
+  });
+});
+
+describe("resolveSort", () => {
+  const allowList = {
+    at: [{ by: t.at, nulls: "low" as const, notNull: true, type: "timestamp" as const }],
+    name: sql`lower(${t.name})`,
+    lastSeen: [{ by: t.at, nulls: "last" as const }],
+    rank: [{ by: t.id, direction: "reverse" as const }],
+  };
+  const tieBreak: OrderTerm[] = [{ by: t.id, nulls: "low", notNull: true, type: "integer" }];
+  const fallback = { key: "at" as const, direction: "desc" as const };
+
+  it("answers the key and direction it resolved to, and each term's direction and null placement", () => {
+    const at = resolveSort(allowList, { key: "at", direction: "asc" }, fallback, { tieBreak });
+    expect(at.key).toBe("at");
+    expect(at.direction).toBe("asc");
+    expect(at.terms.map(({ by: _, ...rest }) => rest)).toEqual([
+      { direction: "asc", nulls: "first", nullsWritten: true, notNull: true, type: "timestamp" },
+      { direction: "asc", nulls: "first", nullsWritten: true, notNull: true, type: "integer" },
+    ]);
+    // A bare expression: PostgreSQL's default, nulls high (last ascending, first descending), not written out.
+    const name = resolveSort(allowList, { key: "name", direction: "desc" }, fallback);
+    expect(name.terms.map((x) => [x.direction, x.nulls, x.nullsWritten, x.notNull])).toEqual([
+      ["desc", "first", false, false],
+    ]);
+    expect(
+      resolveSort(allowList, { key: "lastSeen", direction: "desc" }, fallback).terms.map((x) => x.nulls),
+    ).toEqual(["last"]);
+    expect(
+      resolveSort(allowList, { key: "rank", direction: "desc" }, fallback).terms.map((x) => x.direction),
+    ).toEqual(["asc"]);
+  });
+
+  it("falls back to the default key and direction, and writes the same ORDER BY as sortBy", () => {
+    const unknown = resolveSort(allowList, { key: "password", direction: "asc" }, fallback, { tieBreak });
+    expect([unknown.key, unknown.direction]).toEqual(["at", "desc"]);
+    expect(render(orderByOf(unknown.terms)).sql).toBe('"t"."at" desc nulls last, "t"."id" desc nulls last');
+    expect(render(sortBy(allowList, { key: "password", direction: "asc" }, fallback, { tieBreak })).sql).toBe(
+      render(orderByOf(unknown.terms)).sql,
+    );
+  });
+});
+
+describe("keysetAfter", () => {
+  const term = (by: OrderTerm, direction: "asc" | "desc" = "desc") =>
+    resolveSort({ k: [by] }, { key: "k", direction }, { key: "k", direction }).terms[0];
+  const at = { by: t.at, nulls: "low" as const, notNull: true };
+  const id = { by: t.id, nulls: "low" as const, notNull: true };
+  const name = { by: t.name, nulls: "low" as const };
+  const resolved = (terms: OrderTerm[], direction: "asc" | "desc") =>
+    resolveSort({ k: terms }, { key: "k", direction }, { key: "k", direction }).terms;
+  const where = (s: SQL) => dialect.sqlToQuery(s);
+
+  it("compares whole rows when every term is never null and all go one way (an index bound)", () => {
+    const desc = where(keysetAfter(resolved([at, id], "desc"), ["2026-03-08T07:30:00.123456+00:00", 42]));
+    expect(desc.sql).toBe('("t"."at", "t"."id") < ($1, $2)');
+    expect(desc.params).toEqual(["2026-03-08T07:30:00.123456+00:00", 42]);
+    expect(where(keysetAfter(resolved([at, id], "asc"), ["2026-03-08T07:30:00Z", 42])).sql).toBe(
+      '("t"."at", "t"."id") > ($1, $2)',
+    );
+    expect(where(keysetAfter(resolved([id], "desc"), [7])).sql).toBe('("t"."id") < ($1)');
+  });
+
+  it("expands term by term when a term may be null, nulls low: after the last non-null come the nulls (desc)", () => {
+    const desc = where(keysetAfter(resolved([name, id], "desc"), ["kim", 9]));
+    expect(desc.sql).toBe('(("t"."name" < $1 or "t"."name" is null) or ("t"."name" = $2 and "t"."id" < $3))');
+    expect(desc.params).toEqual(["kim", "kim", 9]);
+    // Ascending, nulls come first: a non-null value is passed only by greater ones.
+    expect(where(keysetAfter(resolved([name, id], "asc"), ["kim", 9])).sql).toBe(
+      '("t"."name" > $1 or ("t"."name" = $2 and "t"."id" > $3))',
+    );
+    // The last row had no name: descending, only nulls with a smaller id follow; ascending, every named row too.
+    expect(where(keysetAfter(resolved([name, id], "desc"), [null, 9])).sql).toBe(
+      '("t"."name" is null and "t"."id" < $1)',
+    );
+    expect(where(keysetAfter(resolved([name, id], "asc"), [null, 9])).sql).toBe(
+      '("t"."name" is not null or ("t"."name" is null and "t"."id" > $1))',
+    );
+  });
+
+  it("expands term by term when the terms go different ways", () => {
+    const mixed = [term(id, "desc"), { ...term(at, "asc") }];
+    expect(where(keysetAfter(mixed, [3, "2026-01-01T00:00:00+00:00"])).sql).toBe(
+      '("t"."id" < $1 or ("t"."id" = $2 and "t"."at" > $3))',
+    );
+  });
+
+  it("refuses values that do not match the terms (a bug, not a request)", () => {
+    expect(() => keysetAfter(resolved([at, id], "desc"), [1])).toThrow(/1 values for 2 sort terms/);
+  });
+});
+
+describe("keysetAfter on a database", () => {
+  // Every row, then each row's cursor: the rows after it must be exactly the rest of the order, for every null
+  // placement and direction, with ties and nulls in each term.
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.exec(`create table t (id serial primary key, name text, at timestamptz);
+      insert into t (name, at) values
+        ('b', '2026-01-01 10:00:00.000001+00'), ('b', '2026-01-01 10:00:00.000002+00'), (null, null),
+        ('a', null), (null, '2026-01-01 10:00:00.000001+00'), ('b', '2026-01-01 10:00:00.000001+00'),
+        ('c', '2025-12-31 23:59:59.999999+00'), (null, null), ('a', '2026-01-01 10:00:00.000002+00'),
+        ('c', null), ('b', null), ('a', '2026-01-01 10:00:00.000001+00');`);
+  });
+  afterAll(() => db?.close());
+
+  const id = { by: t.id, nulls: "low" as const, notNull: true };
+  const shapes: Record<string, OrderTerm[]> = {
+    "nulls low": [{ by: t.name, nulls: "low" }, { by: t.at, nulls: "low" }, id],
+    "nulls last": [{ by: t.name, nulls: "last" }, { by: t.at, nulls: "last" }, id],
+    "PostgreSQL's default": [t.name, t.at, t.id],
+    "a reversed term": [{ by: t.name, direction: "reverse" }, { by: t.at, nulls: "low" }, id],
+    "a fixed direction": [{ by: t.at, direction: "asc" }, t.name, id],
+  };
+
+  for (const [shape, terms] of Object.entries(shapes)) {
+    for (const direction of ["asc", "desc"] as const) {
+      it(`gives the rest of the order after each row: ${shape}, ${direction}`, async () => {
+        const sort = resolveSort({ k: terms }, { key: "k", direction }, { key: "k", direction });
+        const run = async (where?: SQL) => {
+          const q = dialect.sqlToQuery(
+            sql`select ${t.id} as id, ${sortValuesOf(sort.terms)} as v from ${t} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderByOf(sort.terms), sql`, `)}`,
+          );
+          return (await db.query<{ id: number; v: SortValue[] }>(q.sql, q.params)).rows;
+        };
+        const all = await run();
+        expect(all).toHaveLength(12);
+        for (const [i, row] of all.entries()) {
+          const rest = await run(keysetAfter(sort.terms, row.v));
+          expect(
+            rest.map((r) => r.id),
+            `after row ${row.id} ${JSON.stringify(row.v)}`,
+          ).toEqual(all.slice(i + 1).map((r) => r.id));
+        }
+      });
+    }
+  }
+
+  it("reads timestamps with their microseconds", async () => {
+    const sort = resolveSort(
+      { k: [{ by: t.at, nulls: "low" }, id] },
+      { key: "k", direction: "desc" },
+      {
+        key: "k",
+        direction: "desc",
+      },
+    );
+    const q = dialect.sqlToQuery(sql`select ${sortValuesOf(sort.terms)} as v from ${t} where ${t.id} = 2`);
+    expect((await db.query<{ v: SortValue[] }>(q.sql, q.params)).rows[0].v).toEqual([
+      "2026-01-01T10:00:00.000002+00:00",
+      2,
+    ]);
+  });
+});
+
+describe("cursors", () => {
+  const sort = resolveSort(
+    {
+      name: [
+        { by: t.name, nulls: "low", type: "text" },
+        { by: t.at, nulls: "low", notNull: true, type: "timestamp" },
+        { by: t.id, nulls: "low", notNull: true, type: "integer" },
+      ],
+    },
+    { key: "name", direction: "asc" },
+    { key: "name", direction: "asc" },
+  );
+  const values: SortValue[] = ["garcía 😀", "2026-03-08T07:30:00.123456+00:00", 42];
+  const expectRefused = (f: () => unknown, message: RegExp) => {
+    let error: unknown;
+    try {
+      f();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).message).toMatch(message);
+    expect(Object.keys((error as AppError).errors ?? {})).toEqual(["body.after"]);
+    return error as AppError;
+  };
+  const raw = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+
+  it("writes base64url JSON and reads it back for the same sort", () => {
+    const c = encodeCursor({ key: "name", direction: "asc", values });
+    expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(JSON.parse(Buffer.from(c, "base64url").toString())).toEqual({
+      v: 1,
+      key: "name",
+      dir: "asc",
+      after: values,
+    });
+    expect(decodeCursor(c, sort)).toEqual({ key: "name", direction: "asc", values });
+    expect(decodeCursor(c, { key: "name", direction: "asc", count: 3 }).values).toEqual(values);
+    const nulls = encodeCursor({ key: "name", direction: "asc", values: [null, values[1], 7] });
+    expect(decodeCursor(nulls, sort).values).toEqual([null, values[1], 7]);
+  });
+
+  it("refuses a cursor made for another sort, saying to start again", () => {
+    const byName = encodeCursor({ key: "name", direction: "asc", values });
+    const e = expectRefused(
+      () => decodeCursor(byName, { ...sort, direction: "desc" }),
+      /^This cursor belongs to another search order; start again from the first page\.$/,
+    );
+    expect(e.errors).toEqual({
+      "body.after": ["Made for another sort order; start again from the first page."],
+    });
+    expectRefused(() => decodeCursor(byName, { ...sort, key: "at" }), /another search order/);
+  });
+
+  it("refuses a cursor that is not one, whatever it holds", () => {
+    const good = encodeCursor({ key: "name", direction: "asc", values });
+    const garbage = [
+      "",
+      "not a cursor!",
+      "%%%",
+      good.slice(0, -3),
+      `${good}A`,
+      "bm90IGpzb24", // "not json"
+      raw([1, 2, 3]),
+      raw(null),
+      raw({ v: 2, key: "name", dir: "asc", after: values }),
+      raw({ v: 1, key: "name", dir: "up", after: values }),
+      raw({ v: 1, key: "name", dir: "asc", after: "x" }),
+      raw({ v: 1, key: "name", dir: "asc", after: values.slice(1) }),
+      raw({ v: 1, key: "name", dir: "asc", after: [...values, 1] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", "yesterday", 42] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", "2026-02-30T00:00:00+00:00", 42] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", values[1], "42"] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", values[1], 4.5] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", values[1], 2 ** 60] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a", values[1], null] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["a\u0000b", values[1], 1] }),
+      raw({ v: 1, key: "name", dir: "asc", after: ["\ud800", values[1], 1] }),
+      raw({ v: 1, key: "name", dir: "asc", after: [{ $gt: "" }, values[1], 1] }),
+      raw({ v: 1, key: "name", dir: "asc", after: [["a"], values[1], 1] }),
+    ];
+    for (const text of garbage) {
+      expectRefused(() => decodeCursor(text, sort), /^This cursor is not one a search gave/);
+    }
   });
 });
 

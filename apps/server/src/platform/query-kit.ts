@@ -1,14 +1,14 @@
 import { setImmediate } from "node:timers/promises";
 import { addDays, type DateRangeOption, resolveDateRange, zonedDateTimeToUtc } from "@fieldlead/contracts";
-import { gte, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, gte, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "./db";
 import { badRequest } from "./errors";
 
 /**
  * The query kit of the lists (docs/decisions/0024-query-kit-and-exports.md): text search patterns, paging with
- * an optional count cap, sort allow-lists, the tenant's date range, and reading a long result in chunks. Every
- * list repository and service builds these with the kit, never by hand.
+ * an optional count cap, sort allow-lists, keyset paging by cursor, the tenant's date range, and reading a long
+ * result in chunks. Every list repository and service builds these with the kit, never by hand.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -116,6 +116,9 @@ export async function* inChunks<T>(
 export type SortDirection = "asc" | "desc";
 export type SortRequest = { key?: string | null; direction?: SortDirection | null };
 
+/** What the values of a sort term are, as a cursor carries them back (checked when a cursor is read). */
+export type SortValueType = "text" | "integer" | "timestamp";
+
 /**
  * One term of an order. A bare expression sorts in the asked direction with PostgreSQL's default for nulls.
  * As an object:
@@ -123,18 +126,52 @@ export type SortRequest = { key?: string | null; direction?: SortDirection | nul
  *   declared `desc nulls last`, so either direction can walk it;
  * - `nulls: "last"`: nulls last whatever the direction;
  * - `direction: "reverse"`: the opposite of the asked direction (a rank where 1 is the highest);
- * - `direction: "asc"`: always ascending (a tie-breaker that reads best one way).
+ * - `direction: "asc"`: always ascending (a tie-breaker that reads best one way);
+ * - `notNull`: the expression is never null (a NOT NULL column, `lower()` of one; not a column of a left join),
+ *   so a cursor may compare whole rows (`keysetAfter`);
+ * - `type`: what its values are, so a cursor's values are checked before they reach SQL.
  */
 export type OrderTerm =
   | SQLWrapper
   | PgColumn
-  | { by: SQLWrapper | PgColumn; nulls?: "low" | "last"; direction?: "reverse" | "asc" };
+  | {
+      by: SQLWrapper | PgColumn;
+      nulls?: "low" | "last";
+      direction?: "reverse" | "asc";
+      notNull?: boolean;
+      type?: SortValueType;
+    };
 
-const isTerm = (t: OrderTerm): t is { by: SQLWrapper | PgColumn; nulls?: "low" | "last" } =>
+/** A term of a resolved sort: the direction it sorts in and where its nulls go. */
+export type SortTerm = {
+  by: SQLWrapper | PgColumn;
+  direction: SortDirection;
+  nulls: "first" | "last";
+  /**
+   * The ORDER BY spells out NULLS FIRST / LAST; otherwise PostgreSQL's default applies, which `nulls` states
+   * (last ascending, first descending).
+   */
+  nullsWritten: boolean;
+  notNull: boolean;
+  type?: SortValueType;
+};
+
+/** A sort as it will run: the key and direction it resolved to (the fallback for an unknown key) and its terms. */
+export type ResolvedSort<K extends string = string> = { key: K; direction: SortDirection; terms: SortTerm[] };
+
+const isTerm = (t: OrderTerm): t is Exclude<OrderTerm, SQLWrapper | PgColumn> =>
   typeof t === "object" && t !== null && "by" in t;
 
-function orderTerm(term: OrderTerm, asked: SortDirection): SQL {
-  if (!isTerm(term)) return asked === "desc" ? sql`${term} desc` : sql`${term} asc`;
+function resolveTerm(term: OrderTerm, asked: SortDirection): SortTerm {
+  if (!isTerm(term)) {
+    return {
+      by: term,
+      direction: asked,
+      nulls: asked === "asc" ? "last" : "first",
+      nullsWritten: false,
+      notNull: false,
+    };
+  }
   const direction =
     term.direction === "asc"
       ? "asc"
@@ -145,32 +182,231 @@ function orderTerm(term: OrderTerm, asked: SortDirection): SQL {
         : asked;
   const nulls =
     term.nulls === "last"
-      ? sql` nulls last`
+      ? "last"
       : term.nulls === "low"
         ? direction === "asc"
-          ? sql` nulls first`
-          : sql` nulls last`
-        : sql``;
-  return sql`${term.by} ${sql.raw(direction)}${nulls}`;
+          ? "first"
+          : "last"
+        : direction === "asc"
+          ? "last"
+          : "first";
+  return {
+    by: term.by,
+    direction,
+    nulls,
+    nullsWritten: term.nulls !== undefined,
+    notNull: term.notNull ?? false,
+    ...(term.type ? { type: term.type } : {}),
+  };
 }
 
 /**
- * The ORDER BY of a list from its allow-list: each sort key a caller may ask for, and the terms it sorts by. A key
+ * The sort of a list from its allow-list: each sort key a caller may ask for, and the terms it sorts by. A key
  * not on the list (the contracts already refuse one; this is the last line) sorts by `fallback`. `tieBreak` is added
  * to every order (a unique tie-breaker, so pages never overlap).
  */
+export function resolveSort<K extends string>(
+  allowList: Record<K, OrderTerm | readonly OrderTerm[]>,
+  requested: SortRequest,
+  fallback: { key: NoInfer<K>; direction: SortDirection },
+  opts: { tieBreak?: readonly OrderTerm[] } = {},
+): ResolvedSort<K> {
+  const known = requested.key != null && Object.hasOwn(allowList, requested.key);
+  const key = known ? (requested.key as K) : fallback.key;
+  const direction = known ? (requested.direction ?? fallback.direction) : fallback.direction;
+  const terms = allowList[key];
+  const list: readonly OrderTerm[] = Array.isArray(terms) ? terms : [terms as OrderTerm];
+  return { key, direction, terms: [...list, ...(opts.tieBreak ?? [])].map((t) => resolveTerm(t, direction)) };
+}
+
+/** The ORDER BY terms of a resolved sort. */
+export function orderByOf(terms: readonly SortTerm[]): SQL[] {
+  return terms.map((t) => {
+    const nulls = t.nullsWritten ? sql.raw(` nulls ${t.nulls}`) : sql``;
+    return sql`${t.by} ${sql.raw(t.direction)}${nulls}`;
+  });
+}
+
+/** The ORDER BY of a list from its allow-list (see {@link resolveSort}). */
 export function sortBy<K extends string>(
   allowList: Record<K, OrderTerm | readonly OrderTerm[]>,
   requested: SortRequest,
   fallback: { key: NoInfer<K>; direction: SortDirection },
   opts: { tieBreak?: readonly OrderTerm[] } = {},
 ): SQL[] {
-  const known = requested.key != null && Object.hasOwn(allowList, requested.key);
-  const key = known ? (requested.key as K) : fallback.key;
-  const direction = known ? (requested.direction ?? fallback.direction) : fallback.direction;
-  const terms = allowList[key];
-  const list: readonly OrderTerm[] = Array.isArray(terms) ? terms : [terms as OrderTerm];
-  return [...list, ...(opts.tieBreak ?? [])].map((t) => orderTerm(t, direction));
+  return orderByOf(resolveSort(allowList, requested, fallback, opts).terms);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Keyset paging (cursors)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A row's value of one sort term, as `json_build_array` gives it: text, a number, a timestamp as ISO text with
+ * its microseconds and offset (`2026-03-08T07:30:00.123456+00:00`), or null.
+ */
+export type SortValue = string | number | null;
+
+/**
+ * The sort values of a row, read by the database itself (a timestamp keeps its microseconds, which a JavaScript
+ * Date would lose): select it beside a page's columns to make the cursor of its last row.
+ */
+export function sortValuesOf(terms: readonly SortTerm[]): SQL<SortValue[]> {
+  return sql<SortValue[]>`json_build_array(${sql.join(
+    terms.map((t) => sql`${t.by}`),
+    sql`, `,
+  )})`;
+}
+
+/** Sort values read from a row: the drivers parse json, but a string is parsed here in case one did not. */
+export function sortValuesFrom(raw: unknown): SortValue[] {
+  const values = typeof raw === "string" ? JSON.parse(raw) : raw;
+  if (!Array.isArray(values)) throw new Error("sort values: expected a JSON array");
+  return values as SortValue[];
+}
+
+/** The condition "this term's value comes after `value`" in the term's direction and null placement. */
+function termAfter(t: SortTerm, value: SortValue): SQL | undefined {
+  if (value === null) return t.nulls === "first" ? sql`${t.by} is not null` : undefined;
+  const beyond = t.direction === "desc" ? sql`${t.by} < ${value}` : sql`${t.by} > ${value}`;
+  return t.nulls === "last" && !t.notNull ? or(beyond, sql`${t.by} is null`) : beyond;
+}
+
+/**
+ * The condition "the row comes strictly after the row whose sort values are `values`" in the order of `terms` (a
+ * unique last term makes that order total, so consecutive pages neither overlap nor skip a row).
+ *
+ * When every term is never null and all go the same way, a row-value comparison, `(t1, t2, t3) < ($1, $2, $3)`
+ * (`>` ascending): PostgreSQL takes it as a bound of an index in that order, so a deep page starts where the last
+ * one stopped instead of reading every row before it. Otherwise an expansion term by term, with each term's own
+ * direction and null placement: `t1 after v1 or (t1 = v1 and (t2 after v2 or (t2 = v2 and ...)))`, where a null
+ * equals only a null and is before or after every value as the term places its nulls.
+ */
+export function keysetAfter(terms: readonly SortTerm[], values: readonly SortValue[]): SQL {
+  if (terms.length === 0 || values.length !== terms.length) {
+    throw new Error(`keysetAfter: ${values.length} values for ${terms.length} sort terms`);
+  }
+  const direction = terms[0].direction;
+  if (terms.every((t, i) => t.notNull && t.direction === direction && values[i] !== null)) {
+    const row = sql.join(
+      terms.map((t) => sql`${t.by}`),
+      sql`, `,
+    );
+    const after = sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    return direction === "desc" ? sql`(${row}) < (${after})` : sql`(${row}) > (${after})`;
+  }
+  let rest: SQL | undefined;
+  for (let i = terms.length - 1; i >= 0; i--) {
+    const t = terms[i];
+    const v = values[i];
+    const same = v === null ? sql`${t.by} is null` : sql`${t.by} = ${v}`;
+    rest = or(termAfter(t, v), rest ? and(same, rest) : undefined);
+  }
+  return rest ?? sql`false`;
+}
+
+/** What a cursor holds: the sort it was made for, and the sort values of the last row it saw. */
+export type Cursor = { key: string; direction: SortDirection; values: SortValue[] };
+
+const CURSOR_VERSION = 1;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const TIMESTAMP = /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2}){0,2})$/;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A cursor as the client gets it: base64url of `{"v":1,"key":...,"dir":...,"after":[...]}`. Opaque to clients
+ * (they send it back as is), readable in a log.
+ */
+export function encodeCursor(cursor: Cursor): string {
+  const json = JSON.stringify({
+    v: CURSOR_VERSION,
+    key: cursor.key,
+    dir: cursor.direction,
+    after: cursor.values,
+  });
+  return Buffer.from(json, "utf8").toString("base64url");
+}
+
+/** A timestamp as PostgreSQL writes it in JSON, on a real calendar day. */
+function isTimestamp(text: string): boolean {
+  if (text === "infinity" || text === "-infinity") return true;
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return (
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
+}
+
+/** A value the term can hold: what a hand-made cursor could put there must not reach SQL as an error. */
+function fitsTerm(t: SortTerm | undefined, v: unknown): boolean {
+  if (v === null) return !t?.notNull;
+  const text = typeof v === "string" && !v.includes("\u0000") && !UNPAIRED_SURROGATE.test(v);
+  switch (t?.type) {
+    case "integer":
+      return Number.isSafeInteger(v);
+    case "timestamp":
+      return typeof v === "string" && isTimestamp(v);
+    case "text":
+      return text;
+    default:
+      return text || (typeof v === "number" && Number.isFinite(v));
+  }
+}
+
+/**
+ * Reads a cursor for the sort it must have been made for (`expected`: a resolved sort, or its key, direction and
+ * number of terms). A cursor that is not one (cut short, edited, made up) or that was made for another sort order
+ * is refused with a 400 saying to start again from the first page, naming `field`.
+ */
+export function decodeCursor(
+  text: string,
+  expected: ResolvedSort | { key: string; direction: SortDirection; count: number },
+  field = "body.after",
+): Cursor {
+  const refuse = (message: string, detail: string) => badRequest(message, { [field]: [detail] });
+  const malformed = () =>
+    refuse(
+      "This cursor is not one a search gave (it may have been cut short or changed); start again from the first page.",
+      "Not a cursor from a search; start again from the first page.",
+    );
+  if (!BASE64URL.test(text)) throw malformed();
+  const bytes = Buffer.from(text, "base64url");
+  // Buffer skips what it cannot read: only a cursor written back exactly as it was decoded is one.
+  if (bytes.toString("base64url") !== text) throw malformed();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw malformed();
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw malformed();
+  const c = parsed as { v?: unknown; key?: unknown; dir?: unknown; after?: unknown };
+  if (c.v !== CURSOR_VERSION || typeof c.key !== "string" || (c.dir !== "asc" && c.dir !== "desc")) {
+    throw malformed();
+  }
+  if (!Array.isArray(c.after)) throw malformed();
+  if (c.key !== expected.key || c.dir !== expected.direction) {
+    throw refuse(
+      "This cursor belongs to another search order; start again from the first page.",
+      "Made for another sort order; start again from the first page.",
+    );
+  }
+  const terms = "terms" in expected ? expected.terms : undefined;
+  const count = terms ? terms.length : (expected as { count: number }).count;
+  const values: unknown[] = c.after;
+  if (values.length !== count || !values.every((v, i) => fitsTerm(terms?.[i], v))) throw malformed();
+  return { key: c.key, direction: c.dir, values: values as SortValue[] };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { leads, serviceTypes, stores, territories, users } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
 
@@ -42,10 +43,16 @@ export const leadRowColumns = {
   deletedAt: leads.deletedAt,
 };
 
-/** `select <lead columns> from leads` with its store, territory, lead generator and service type. */
-export function selectLeadRows(exec: Tx) {
+/** No columns beyond a lead's own. */
+type NoExtra = Record<never, never>;
+
+/**
+ * `select <lead columns> from leads` with its store, territory, lead generator and service type, and `extra`
+ * columns beside them (a page's sort values).
+ */
+export function selectLeadRows<E extends SelectedFields = NoExtra>(exec: Tx, extra?: E) {
   return exec
-    .select(leadRowColumns)
+    .select({ ...leadRowColumns, ...(extra ?? ({} as E)) })
     .from(leads)
     .leftJoin(stores, eq(stores.id, leads.storeId))
     .leftJoin(territories, eq(territories.id, leads.territoryId))
@@ -54,4 +61,4 @@ export function selectLeadRows(exec: Tx) {
     .$dynamic();
 }
 
-export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeadRows>["execute"]>>[number];
+export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeadRows<NoExtra>>["execute"]>>[number];

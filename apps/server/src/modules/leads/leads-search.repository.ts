@@ -13,10 +13,18 @@ import type { Tx } from "../../platform/db";
 import {
   countQuery,
   countRows,
+  decodeCursor,
+  encodeCursor,
+  keysetAfter,
   likePattern,
   type OrderTerm,
+  orderByOf,
   type PageWindow,
+  type ResolvedSort,
+  resolveSort,
   sortBy,
+  sortValuesFrom,
+  sortValuesOf,
   type TimeRange,
   withinRange,
 } from "../../platform/query-kit";
@@ -41,6 +49,11 @@ export type LeadFilters = {
   deleted: boolean;
 };
 export type Sort<K extends string> = { key: K; direction: "asc" | "desc" };
+/**
+ * Where a page starts: after `offset` rows (a page number), or right after the row of a cursor (`after`, the
+ * `nextCursor` of the page before). `limit`: the rows of the page.
+ */
+export type PageAt = PageWindow | { limit: number; after: string };
 export type CaptureFilters = {
   scope: LeadScope;
   range?: TimeRange;
@@ -129,31 +142,51 @@ export function leadConditions(f: LeadFilters): SQL | undefined {
 const low = (by: SQL | typeof leads.id | typeof leads.capturedAt): OrderTerm => ({ by, nulls: "low" });
 
 /**
+ * The sort of a lead search, resolved (its terms, their direction and null placement: what a cursor needs).
+ *
  * The name sorts match the name sort indexes (`lower(name) desc nulls last, captured_at desc, id desc`), so the
  * first page of "by last name" walks the index and stops. With a text search the planner must not walk them:
  * a name prefix matches a contiguous stretch of that order ("garc" sits a quarter of the way in), not rows spread
  * evenly as it assumes, so it would read a quarter of the organization's leads to find 25 (1 s at a million
  * leads instead of 70 ms). `|| ''` sorts the same but no index matches it, so the text matches are sorted instead.
+ *
+ * Capture time, id, status and the names are never null (`notNull`: a cursor then compares whole rows, an index
+ * bound); phone, email and the joined names (left joins) may be.
  */
-export function leadOrder(s: Sort<LeadSortKey>, opts: { textSearch?: boolean } = {}): SQL[] {
-  const name = (column: typeof leads.firstName | typeof leads.lastName) =>
-    opts.textSearch ? sql`(lower(${column}) || '')` : sql`lower(${column})`;
+export function leadSort(
+  s: Sort<LeadSortKey>,
+  opts: { textSearch?: boolean } = {},
+): ResolvedSort<LeadSortKey> {
+  const capturedAt: OrderTerm = { by: leads.capturedAt, nulls: "low", notNull: true, type: "timestamp" };
+  const id: OrderTerm = { by: leads.id, nulls: "low", notNull: true, type: "integer" };
+  const name = (column: typeof leads.firstName | typeof leads.lastName): OrderTerm => ({
+    by: opts.textSearch ? sql`(lower(${column}) || '')` : sql`lower(${column})`,
+    nulls: "low",
+    notNull: true,
+    type: "text",
+  });
+  const text = (by: SQL): OrderTerm => ({ ...low(by), type: "text" });
   // Ties by capture time, then id, in the same direction.
-  const then = (by: SQL) => [low(by), low(leads.capturedAt), low(leads.id)];
+  const then = (by: OrderTerm) => [by, capturedAt, id];
   const allowList: Record<LeadSortKey, OrderTerm[]> = {
-    capturedAt: [low(leads.capturedAt), low(leads.id)],
-    id: [low(leads.id)],
+    capturedAt: [capturedAt, id],
+    id: [id],
     firstName: then(name(leads.firstName)),
     lastName: then(name(leads.lastName)),
-    phone: then(sql`${leads.phone}`),
-    email: then(sql`${leads.email}`),
-    status: then(sql`${leads.statusId}`),
-    storeName: then(sql`${stores.name}`),
-    territoryName: then(sql`${territories.name}`),
-    leadGeneratorName: then(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
-    serviceTypeName: then(sql`${serviceTypes.name}`),
+    phone: then(text(sql`${leads.phone}`)),
+    email: then(text(sql`${leads.email}`)),
+    status: then({ by: sql`${leads.statusId}`, nulls: "low", notNull: true, type: "integer" }),
+    storeName: then(text(sql`${stores.name}`)),
+    territoryName: then(text(sql`${territories.name}`)),
+    leadGeneratorName: then(text(sql`lower(${users.firstName} || ' ' || ${users.lastName})`)),
+    serviceTypeName: then(text(sql`${serviceTypes.name}`)),
   };
-  return sortBy(allowList, s, { key: "capturedAt", direction: "desc" });
+  return resolveSort(allowList, s, { key: "capturedAt", direction: "desc" });
+}
+
+/** The ORDER BY of a lead search (see {@link leadSort}). */
+export function leadOrder(s: Sort<LeadSortKey>, opts: { textSearch?: boolean } = {}): SQL[] {
+  return orderByOf(leadSort(s, opts).terms);
 }
 
 /** Capture entries: newest first by default, the id breaking ties. */
@@ -196,12 +229,41 @@ function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 }
 
 export function leadsSearchRepository() {
-  const pageQuery = (exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow) =>
-    selectLeadRows(exec)
-      .where(leadConditions(f))
-      .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
-      .limit(window.limit)
-      .offset(window.offset);
+  const sortOf = (f: LeadFilters, sort: Sort<LeadSortKey>) =>
+    leadSort(sort, { textSearch: Boolean(f.text?.trim()) });
+  /**
+   * The ids of a result in order (`after`: only those past a cursor's row). The joins are there for the sorts by a
+   * joined name (store, territory, lead generator, service type); PostgreSQL drops a left join on a key that
+   * nothing reads, so the other sorts walk the leads' indexes alone.
+   */
+  const orderedIds = (exec: Tx, f: LeadFilters, order: ResolvedSort<LeadSortKey>, after?: SQL) =>
+    exec
+      .select({ id: leads.id })
+      .from(leads)
+      .leftJoin(stores, eq(stores.id, leads.storeId))
+      .leftJoin(territories, eq(territories.id, leads.territoryId))
+      .leftJoin(users, eq(users.id, leads.capturedByUserId))
+      .leftJoin(serviceTypes, eq(serviceTypes.id, leads.serviceTypeId))
+      .where(and(leadConditions(f), after))
+      .orderBy(...orderByOf(order.terms))
+      .$dynamic();
+  /**
+   * A page: its ids chosen first (skipping `offset` rows of ids only, or starting right after a cursor's row with
+   * no offset at all), then the page's own rows read with their names and sort values (a deferred join: page 400
+   * no longer reads 10,000 full rows and their names to keep 25). One row more than the page is read, to know
+   * whether another page follows.
+   */
+  const pageQuery = (exec: Tx, f: LeadFilters, order: ResolvedSort<LeadSortKey>, at: PageAt) => {
+    const ids =
+      "after" in at
+        ? orderedIds(exec, f, order, keysetAfter(order.terms, decodeCursor(at.after, order).values))
+        : orderedIds(exec, f, order).offset(at.offset);
+    return selectLeadRows(exec, { sortValues: sortValuesOf(order.terms) })
+      .where(
+        and(eq(leads.organizationId, f.scope.organizationId), inArray(leads.id, ids.limit(at.limit + 1))),
+      )
+      .orderBy(...orderByOf(order.terms));
+  };
   const countFrom = (f: LeadFilters) => sql`select 1 from ${leads} where ${leadConditions(f)}`;
   const selectCaptures = (exec: Tx) =>
     exec
@@ -212,18 +274,32 @@ export function leadsSearchRepository() {
       .leftJoin(users, eq(users.id, captureEntries.submittedByUserId));
 
   return {
-    /** One page and the count of the whole result, stopping at `countCap`. */
-    async page(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow, countCap: number) {
-      const [rows, count] = await Promise.all([
-        pageQuery(exec, f, sort, window),
+    /**
+     * One page (at most `at.limit` rows), the cursor of the page after it (null when no row follows) and the count
+     * of the whole result, stopping at `countCap`.
+     */
+    async page(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, at: PageAt, countCap: number) {
+      const order = sortOf(f, sort);
+      const [read, count] = await Promise.all([
+        pageQuery(exec, f, order, at),
         countRows(exec, countFrom(f), countCap),
       ]);
-      return { rows, count };
+      const rows = read.slice(0, at.limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        read.length > at.limit && last
+          ? encodeCursor({
+              key: order.key,
+              direction: order.direction,
+              values: sortValuesFrom(last.sortValues),
+            })
+          : null;
+      return { rows, count, nextCursor };
     },
 
     /** The SQL text and parameters of a page and of its count, for the benchmark to run them on their own. */
-    sqlOf(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, window: PageWindow, countCap: number) {
-      const page = pageQuery(exec, f, sort, window).toSQL();
+    sqlOf(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, at: PageAt, countCap: number) {
+      const page = pageQuery(exec, f, sortOf(f, sort), at).toSQL();
       const count = dialect.sqlToQuery(countQuery(countFrom(f), countCap));
       return {
         page: { sql: page.sql, params: page.params },
@@ -233,16 +309,7 @@ export function leadsSearchRepository() {
 
     /** The ids of a whole result in order (exports fetch the rows in chunks after). */
     async ids(exec: Tx, f: LeadFilters, sort: Sort<LeadSortKey>, limit: number) {
-      const rows = await exec
-        .select({ id: leads.id })
-        .from(leads)
-        .leftJoin(stores, eq(stores.id, leads.storeId))
-        .leftJoin(territories, eq(territories.id, leads.territoryId))
-        .leftJoin(users, eq(users.id, leads.capturedByUserId))
-        .leftJoin(serviceTypes, eq(serviceTypes.id, leads.serviceTypeId))
-        .where(leadConditions(f))
-        .orderBy(...leadOrder(sort, { textSearch: Boolean(f.text?.trim()) }))
-        .limit(limit);
+      const rows = await orderedIds(exec, f, sortOf(f, sort)).limit(limit);
       return rows.map((r) => r.id);
     },
 

@@ -19,7 +19,7 @@ import { type LeadExportRow, leadExportColumns } from "./lead-export";
 import { localDateTime, personName, toListItem } from "./leads.mapper";
 import { leadScope, requireLeadRestorer } from "./leads.policy";
 import type { LeadsRepository } from "./leads.repository";
-import type { CaptureRow, LeadFilters, LeadsSearchRepository } from "./leads-search.repository";
+import type { CaptureRow, LeadFilters, LeadsSearchRepository, PageAt } from "./leads-search.repository";
 
 type Deps = { uow: UnitOfWork; search: LeadsSearchRepository; repo: LeadsRepository; now: () => Date };
 
@@ -60,6 +60,16 @@ const CAPTURE_COLUMNS: ExportColumn<CaptureEntryItem>[] = [
   { header: "Message", value: (e) => e.message },
   { header: "Payload", value: (e) => JSON.stringify(e.payload) },
 ];
+
+/**
+ * Where a search's page starts: right after a cursor's row (`after`: no offset, so any depth costs what the first
+ * page does, past the counted 10,000 too), or at its page number (an offset, refused past the count cap).
+ */
+export function pageAt(req: Pick<LeadSearchRequest, "page" | "pageSize" | "after">): PageAt {
+  return req.after != null
+    ? { limit: req.pageSize, after: req.after }
+    : pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
+}
 
 export function leadsSearchService(d: Deps) {
   function filters(ctx: TenantContext, view: LeadView, req: LeadSearchRequest): LeadFilters {
@@ -130,21 +140,22 @@ export function leadsSearchService(d: Deps) {
       const f = filters(ctx, view, req);
       if (req.format !== "json") return exportLeads(ctx, view, f, req, req.format);
       const sort = { key: req.sortBy, direction: req.sortDirection };
-      const window = pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
-      const r = await d.search.page(d.uow.read, f, sort, window, LEAD_SEARCH_COUNT_CAP);
-      return pageResult(
-        r.rows.map((row) => toListItem(row, ctx.timeZone)),
-        r.count,
-        req,
-      );
+      const r = await d.search.page(d.uow.read, f, sort, pageAt(req), LEAD_SEARCH_COUNT_CAP);
+      return {
+        ...pageResult(
+          r.rows.map((row) => toListItem(row, ctx.timeZone)),
+          r.count,
+          req,
+        ),
+        nextCursor: r.nextCursor,
+      };
     },
 
     /** The SQL a search runs (page and count), to measure it on its own (bench/leads-search.bench.ts). */
     sqlOf(ctx: TenantContext, view: LeadView, req: LeadSearchRequest) {
       const f = filters(ctx, view, req);
       const sort = { key: req.sortBy, direction: req.sortDirection };
-      const window = pageOf(req, { countCap: LEAD_SEARCH_COUNT_CAP });
-      return d.search.sqlOf(d.uow.read, f, sort, window, LEAD_SEARCH_COUNT_CAP);
+      return d.search.sqlOf(d.uow.read, f, sort, pageAt(req), LEAD_SEARCH_COUNT_CAP);
     },
 
     /** The raw submissions of the capture and QR forms, with what each became. */

@@ -14,11 +14,14 @@ import { LeadsPage } from "./leads-page";
 const fetchMock = vi.fn<typeof fetch>();
 const TOTAL = 25;
 let generators: LeadGeneratorOption[] = [];
+/** The mock refuses every cursor (as after a change of the server's cursors). */
+let refuseCursors = false;
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockReset();
   generators = [];
+  refuseCursors = false;
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     // Compact: the large lists come empty; the lead generators are searched a page at a time.
@@ -37,11 +40,21 @@ beforeEach(() => {
         const name = `internal-leads-2026-05-01.${String(body.format).toUpperCase()}`;
         return new Response("file", { headers: { "content-disposition": `attachment; filename="${name}"` } });
       }
-      const page = body.page ?? 1;
-      const size = body.pageSize ?? 25;
-      const first = (page - 1) * size + 1;
+      // Like the server: a page starts at its number, or right after the row of the cursor sent as `after`,
+      // which only the search it came from (same filters, sort and page size) takes.
+      const { page = 1, pageSize: size = 25, after, ...rest } = body;
+      const search = JSON.stringify({ ...rest, size });
+      let first = (page - 1) * size + 1;
+      if (after !== undefined) {
+        const cursor = JSON.parse(atob(after));
+        if (cursor.search !== search || refuseCursors)
+          return jsonResponse({ status: 400, message: "This cursor belongs to another search order" }, 400);
+        first = cursor.next;
+      }
       const items = Array.from({ length: Math.min(size, TOTAL - first + 1) }, (_, i) => listItem(first + i));
-      return jsonResponse({ items, total: TOTAL, page, pageSize: size, totalCapped: false });
+      const next = first + items.length;
+      const nextCursor = next <= TOTAL ? btoa(JSON.stringify({ search, next })) : null;
+      return jsonResponse({ items, total: TOTAL, page, pageSize: size, totalCapped: false, nextCursor });
     }
     return jsonResponse({ status: 404, message: `No mock for ${url}` }, 404);
   });
@@ -59,6 +72,9 @@ const searches = (path: string) =>
 const nameHeader = () =>
   screen.getByText("Name", { selector: "button, button *" }).closest("button") as HTMLElement;
 const lastSearch = (path = "/api/leads/internal/search") => searches(path).at(-1);
+/** The lead a mock cursor starts at (the one after the last of the page that gave it), or none. */
+const startOf = (body: { after?: string }) =>
+  body.after === undefined ? undefined : (JSON.parse(atob(body.after)).next as number);
 
 describe("LeadsPage", () => {
   it("asks the server for each page and each sort, and keeps them in the address", async () => {
@@ -73,6 +89,7 @@ describe("LeadsPage", () => {
     await user.click(screen.getByLabelText("Page 2"));
     await screen.findByLabelText("Open lead Shopper Number11");
     expect(lastSearch()).toMatchObject({ page: 2, pageSize: 10, sortBy: "capturedAt" });
+    expect(startOf(lastSearch())).toBe(11);
     expect(screen.getByText("11–20 of 25")).toBeTruthy();
     expect(router.state.location.search).toContain("page=2");
 
@@ -92,6 +109,96 @@ describe("LeadsPage", () => {
     await waitFor(() => expect(lastSearch()).toMatchObject({ page: 1, text: "Dana Whitfield" }));
     expect(router.state.location.search).toContain("q=Dana+Whitfield");
   }, 15_000);
+
+  it("moves to the next page by the cursor of the page before, and jumps to a page by its number", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?size=5");
+    await screen.findByLabelText("Open lead Shopper Number1");
+    expect(lastSearch()).toEqual({ page: 1, pageSize: 5, sortBy: "capturedAt", sortDirection: "desc" });
+
+    // A jump: no cursor fetches page 3 yet, so it goes by number.
+    await user.click(screen.getByLabelText("Page 3"));
+    await screen.findByLabelText("Open lead Shopper Number11");
+    expect(lastSearch()).toEqual({ page: 3, pageSize: 5, sortBy: "capturedAt", sortDirection: "desc" });
+
+    // The next page: the cursor page 3 answered.
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number16");
+    expect(lastSearch()).toMatchObject({ page: 4, pageSize: 5 });
+    expect(startOf(lastSearch())).toBe(16);
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number21");
+    expect(startOf(lastSearch())).toBe(21);
+    expect(screen.getByText("21–25 of 25")).toBeTruthy();
+
+    // Back to page 2: page 1 answered its cursor.
+    await user.click(screen.getByLabelText("Page 2"));
+    await screen.findByLabelText("Open lead Shopper Number6");
+    expect(lastSearch()).toMatchObject({ page: 2 });
+    expect(startOf(lastSearch())).toBe(6);
+  });
+
+  it("forgets the cursors when the sort, the filters or the page size change", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?size=5");
+    await screen.findByLabelText("Open lead Shopper Number1");
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number6");
+    expect(startOf(lastSearch())).toBe(6);
+
+    // Another sort starts from page 1; its next page goes by the new sort's cursor (the mock refuses another's).
+    await user.click(nameHeader());
+    await waitFor(() => expect(lastSearch()).toMatchObject({ page: 1, sortBy: "lastName" }));
+    await screen.findByLabelText("Open lead Shopper Number1");
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number6");
+    expect(lastSearch()).toMatchObject({ page: 2, sortBy: "lastName", sortDirection: "asc" });
+    expect(startOf(lastSearch())).toBe(6);
+
+    // A filter: the same.
+    await user.click(screen.getByLabelText("Search"));
+    await user.paste("Dana");
+    await waitFor(() => expect(lastSearch()).toMatchObject({ page: 1, text: "Dana" }));
+    await screen.findByLabelText("Open lead Shopper Number1");
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number6");
+    expect(lastSearch()).toMatchObject({ page: 2, text: "Dana" });
+    expect(startOf(lastSearch())).toBe(6);
+
+    // A page in the address (a link, a reload, another page size): by number.
+    await router.navigate("/leads?size=10&page=2&q=Dana&sort=lastName&dir=asc");
+    await screen.findByLabelText("Open lead Shopper Number11");
+    expect(lastSearch()).toEqual({
+      page: 2,
+      pageSize: 10,
+      sortBy: "lastName",
+      sortDirection: "asc",
+      text: "Dana",
+    });
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number21");
+    expect(startOf(lastSearch())).toBe(21);
+    // No cursor was ever sent to a search it did not come from.
+    const refused = await Promise.all(
+      fetchMock.mock.results.map(async (r) => (r.type === "return" ? (await r.value).status : 0)),
+    );
+    expect(refused.filter((status) => status === 400)).toEqual([]);
+  });
+
+  it("goes by the page number when the server refuses a cursor", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    refuseCursors = true;
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/leads", Component: LeadsPage }], "/leads?size=5");
+    await screen.findByLabelText("Open lead Shopper Number1");
+    await user.click(screen.getByLabelText("Next page"));
+    await screen.findByLabelText("Open lead Shopper Number6");
+    const [byCursor, byNumber] = searches("/api/leads/internal/search").slice(-2);
+    expect(startOf(byCursor)).toBe(6);
+    expect(byNumber).toEqual({ page: 2, pageSize: 5, sortBy: "capturedAt", sortDirection: "desc" });
+  });
 
   it("exports the current search as CSV or as an Excel workbook, every page, under the server's name", async () => {
     session.set({ ...demoUser, roleId: 3 });

@@ -7,7 +7,7 @@ import {
 } from "@fieldlead/contracts";
 import { Alert, ScrollArea, Tabs, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { SortState } from "../../../components/data-table";
 import { ExportButtons } from "../../../components/export-buttons";
 import { queryTableState } from "../../../components/list-table";
@@ -27,6 +27,7 @@ import { LeadDrawer } from "../components/lead-drawer";
 import { LeadFilters } from "../components/lead-filters";
 import { useLeadNames } from "../components/lead-names";
 import { LeadsTable } from "../components/leads-table";
+import { usePageCursors } from "../components/page-cursors";
 import {
   activeFilterCount,
   captureSearchBody,
@@ -47,9 +48,27 @@ export function LeadsPage() {
   const [entry, setEntry] = useState<CaptureEntryItem | null>(null);
 
   const capture = state.tab === "capture";
-  const leadBody = useMemo(() => leadSearchBody(state), [state]);
+  const leadSearch = useMemo(() => leadSearchBody(state), [state]);
+  // The next page goes by the cursor of the page before when the table has it (page-cursors.ts), else by number.
+  const searchKey = useMemo(() => {
+    const { page: _, ...search } = leadSearch;
+    return JSON.stringify([state.tab, search]);
+  }, [state.tab, leadSearch]);
+  const cursors = usePageCursors(searchKey);
+  const after = capture ? undefined : cursors.cursorOf(state.page);
+  const leadBody = useMemo(() => (after ? { ...leadSearch, after } : leadSearch), [leadSearch, after]);
   const captureBody = useMemo(() => captureSearchBody(state), [state]);
   const leads = useLeadSearch(state.tab as LeadListTabId, leadBody, !capture);
+  const { remember } = cursors;
+  const answer = leads.isPlaceholderData ? undefined : leads.data;
+  useEffect(() => {
+    if (answer) remember(searchKey, answer.page + 1, answer.nextCursor);
+  }, [answer, searchKey, remember]);
+  // A cursor the server refuses (made before a change of the cursors, say): the page goes by its number.
+  const refused = leads.isError && after !== undefined;
+  useEffect(() => {
+    if (refused) remember(searchKey, state.page, null);
+  }, [refused, searchKey, state.page, remember]);
   const entries = useCaptureSearch(captureBody, capture);
   const current = capture ? entries : leads;
   const filtered = activeFilterCount(state.filters) > 0;
@@ -78,7 +97,7 @@ export function LeadsPage() {
         actions={
           <ExportButtons
             disabled={noExport}
-            onExport={(format) => exportSearch(state.tab, capture ? captureBody : leadBody, format)}
+            onExport={(format) => exportSearch(state.tab, capture ? captureBody : leadSearch, format)}
           />
         }
       />
