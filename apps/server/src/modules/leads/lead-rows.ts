@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { leads, serviceTypes, stores, territories, users } from "../../db/schema/index";
 import type { Tx } from "../../platform/db";
+import { readFlat, selfNamed } from "../../platform/query-kit";
 
 /** The columns of a lead as lists and the detail show it, names joined in (one query, no query per row). */
 export const leadRowColumns = {
@@ -51,14 +52,37 @@ type NoExtra = Record<never, never>;
  * columns beside them (a page's sort values).
  */
 export function selectLeadRows<E extends SelectedFields = NoExtra>(exec: Tx, extra?: E) {
+  const [store, territory, user, serviceType] = LEAD_JOINS;
   return exec
     .select({ ...leadRowColumns, ...(extra ?? ({} as E)) })
     .from(leads)
-    .leftJoin(stores, eq(stores.id, leads.storeId))
-    .leftJoin(territories, eq(territories.id, leads.territoryId))
-    .leftJoin(users, eq(users.id, leads.capturedByUserId))
-    .leftJoin(serviceTypes, eq(serviceTypes.id, leads.serviceTypeId))
+    .leftJoin(store.table, store.on)
+    .leftJoin(territory.table, territory.on)
+    .leftJoin(user.table, user.on)
+    .leftJoin(serviceType.table, serviceType.on)
     .$dynamic();
+}
+
+/** The tables a lead row's names come from, and how each joins (both reads below use them). */
+const LEAD_JOINS = [
+  { table: stores, on: eq(stores.id, leads.storeId) },
+  { table: territories, on: eq(territories.id, leads.territoryId) },
+  { table: users, on: eq(users.id, leads.capturedByUserId) },
+  { table: serviceTypes, on: eq(serviceTypes.id, leads.serviceTypeId) },
+] as const;
+
+/**
+ * The lead rows that match `where` (any order), read flat (query-kit `readFlat`): the same columns and values as
+ * `selectLeadRows`, for exports, which read 100,000 of them.
+ */
+export function readLeadRowsFlat(exec: Tx, where: SQL | undefined): Promise<LeadRow[]> {
+  const columns = selfNamed(leadRowColumns);
+  const joins = sql.join(
+    LEAD_JOINS.map((j) => sql`left join ${j.table} on ${j.on}`),
+    sql` `,
+  );
+  const query = sql`select ${columns} from ${leads} ${joins}${where ? sql` where ${where}` : sql``}`;
+  return readFlat<LeadRow>(exec, query, leadRowColumns);
 }
 
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeadRows<NoExtra>>["execute"]>>[number];

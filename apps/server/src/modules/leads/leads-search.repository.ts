@@ -28,7 +28,7 @@ import {
   type TimeRange,
   withinRange,
 } from "../../platform/query-kit";
-import { selectLeadRows } from "./lead-rows";
+import { readLeadRowsFlat, selectLeadRows } from "./lead-rows";
 import type { LeadScope } from "./leads.policy";
 
 export type LeadFilters = {
@@ -315,8 +315,9 @@ export function leadsSearchRepository() {
 
     async rowsByIds(exec: Tx, scope: { organizationId: number }, ids: number[]) {
       if (ids.length === 0) return [];
-      // One array parameter, not thousands of them.
-      const rows = await selectLeadRows(exec).where(
+      // One array parameter, not thousands of them; read flat (exports read up to 100,000 this way).
+      const rows = await readLeadRowsFlat(
+        exec,
         and(
           eq(leads.organizationId, scope.organizationId),
           sql`${leads.id} = any(${sql.param(ids)}::bigint[])`,

@@ -121,11 +121,13 @@ export function leadsSearchService(d: Deps) {
     };
     const { search, uow } = d;
     const read = async (slice: number[]): Promise<LeadExportRow[]> =>
-      (await search.rowsByIds(uow.read, ctx, slice)).map((r) => ({
-        ...toListItem(r, ctx.timeZone),
-        address: r.address,
-        notes: r.notes,
-      }));
+      (await search.rowsByIds(uow.read, ctx, slice)).map((r) => {
+        // Added to the list item in place: an export makes one object a row, not two.
+        const row = toListItem(r, ctx.timeZone) as LeadExportRow;
+        row.address = r.address;
+        row.notes = r.notes;
+        return row;
+      });
     return exportFile({
       format,
       title: VIEW_TITLE[view],
