@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { organizations, territories } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
@@ -131,17 +131,24 @@ export function organizationsRepository() {
         .select({ parentId: organizations.parentId })
         .from(organizations)
         .where(and(eq(organizations.isDeleted, false), isNotNull(organizations.parentId)));
-      const rows = await exec
-        .select({ id: organizations.id, name: organizations.name })
-        .from(organizations)
-        .where(and(eq(organizations.isDeleted, false), inArray(organizations.id, child)))
-        .orderBy(asc(organizations.name));
-      if (ctx.isPlatformAdmin) return rows;
-      const [own] = await exec
+      // Others than the platform admin see their own organization's group (or their organization, if it is one).
+      const own = exec
         .select({ parentId: organizations.parentId })
         .from(organizations)
         .where(eq(organizations.id, ctx.organizationId));
-      return rows.filter((r) => r.id === own?.parentId || r.id === ctx.organizationId);
+      return exec
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(
+          and(
+            eq(organizations.isDeleted, false),
+            inArray(organizations.id, child),
+            ctx.isPlatformAdmin
+              ? undefined
+              : or(eq(organizations.id, ctx.organizationId), eq(organizations.id, sql`(${own})`)),
+          ),
+        )
+        .orderBy(asc(organizations.name));
     },
 
     /** The territories of the caller's organization by name, for the lookup list. */
