@@ -173,6 +173,19 @@ describe("export files", () => {
     expect(attachmentHeader('a "quoted" name.csv')).toBe('attachment; filename="a \\"quoted\\" name.csv"');
   });
 
+  it("empties each chunk it is given once written, in both formats (the export owns its chunks)", async () => {
+    const columns = [{ header: "Id", value: (r: { id: number }) => r.id }];
+    for (const format of ["csv", "xlsx"] as const) {
+      const a = [{ id: 1 }, { id: 2 }];
+      const b = [{ id: 3 }];
+      const file = exportFile({ format, title: "t", date: "2026-01-01", columns, chunks: chunksOf(a, b) });
+      for await (const _ of file.body) {
+        // read it all
+      }
+      expect([a.length, b.length]).toEqual([0, 0]);
+    }
+  });
+
   it("streams the same columns as CSV or as an XLSX sheet named by the title", async () => {
     type Row = { id: number; name: string; at: Date | null };
     const columns = [
@@ -189,7 +202,7 @@ describe("export files", () => {
       title: "Test rows",
       date: "2026-02-03",
       columns,
-      chunks: chunksOf(rows),
+      chunks: chunksOf([...rows]),
     });
     expect(isExportFile(csv)).toBe(true);
     expect(csv.filename).toBe("test-rows-2026-02-03.csv");

@@ -136,9 +136,14 @@ export async function* inChunks<T>(
   size: number,
   read: (ids: number[]) => Promise<T[]>,
 ): AsyncGenerator<T[]> {
+  let chunk: T[] | null = null;
   for (let i = 0; i < ids.length; i += size) {
     if (i > 0) await setImmediate();
-    yield await read(ids.slice(i, i + size));
+    chunk = await read(ids.slice(i, i + size));
+    yield chunk;
+    // Let go of the chunk before reading the next: held while the next query runs, it would be alive when the
+    // garbage collector runs in that wait and be moved to the old generation (docs/decisions/0028).
+    chunk = null;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { constants, deflateRawSync } from "node:zlib";
 import { Zip, ZipPassThrough } from "fflate";
+import { Utf8Chunks } from "./utf8-chunks";
 
 /**
  * The XLSX (Office Open XML spreadsheet) writer of every export: one or more sheets, each an optional header block
@@ -17,8 +18,8 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 
 /** Excel keeps at most this many characters in a cell. */
 const MAX_CELL_CHARS = 32_767;
-/** Compress the sheet once this much XML (UTF-16 units) is pending: the most XML a writer holds. */
-const FLUSH_CHARS = 1 << 19;
+/** Compress the sheet once this many bytes of XML are pending: the most XML a writer holds. */
+const FLUSH_BYTES = 1 << 19;
 const STYLE_HEADER = 1;
 const STYLE_DATE = 2;
 
@@ -279,43 +280,44 @@ function workbook(sheets: readonly XlsxSheetHead[], emit: (chunk: Uint8Array) =>
       if (!head) throw new Error("The workbook has no more sheets.");
       const part = add(`xl/${sheetPath(index)}`);
       const intro = head.intro ?? [];
-      let pending = "";
+      // The sheet's XML as bytes, compressed a batch at a time (utf8-chunks.ts: no large strings on the heap).
+      const pending = new Utf8Chunks();
       let rowNumber = 1;
       let started = false;
       let finished = false;
       const compress = (final: boolean) => {
-        part.push(Buffer.from(pending, "utf8"), final);
-        pending = "";
+        part.push(Buffer.concat(pending.take()), final);
         check();
       };
       const start = (sample: readonly (readonly XlsxCell[])[]) => {
         started = true;
         // The header row is frozen: it stays in view, with the header block, while the rows scroll.
         const headerRow = intro.length ? intro.length + 2 : 1;
-        pending +=
+        pending.append(
           `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-          '<sheetViews><sheetView workbookViewId="0">' +
-          `<pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/>` +
-          "</sheetView></sheetViews>" +
-          `${colsXml(head.header, sample.slice(0, 1000))}<sheetData>`;
-        for (const line of intro) pending += rowXml(rowNumber++, line, "first");
+            '<sheetViews><sheetView workbookViewId="0">' +
+            `<pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/>` +
+            "</sheetView></sheetViews>" +
+            `${colsXml(head.header, sample.slice(0, 1000))}<sheetData>`,
+        );
+        for (const line of intro) pending.append(rowXml(rowNumber++, line, "first"));
         if (intro.length) rowNumber++;
-        pending += rowXml(rowNumber++, head.header, "all");
+        pending.append(rowXml(rowNumber++, head.header, "all"));
       };
       return {
         addRows(rows) {
           if (finished) throw new Error("The sheet is already finished.");
           if (!started) start(rows);
           for (const row of rows) {
-            pending += rowXml(rowNumber++, row);
-            if (pending.length >= FLUSH_CHARS) compress(false);
+            pending.append(rowXml(rowNumber++, row));
+            if (pending.length >= FLUSH_BYTES) compress(false);
           }
         },
         finish() {
           if (finished) throw new Error("The sheet is already finished.");
           if (!started) start([]);
           finished = true;
-          pending += "</sheetData></worksheet>";
+          pending.append("</sheetData></worksheet>");
           compress(true);
         },
       };
