@@ -15,18 +15,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { LeadSearchRequest } from "@fieldlead/contracts";
 import { buildApp } from "../apps/server/src/app";
 import { DEMO_PASSWORD } from "../apps/server/src/db/seed";
-import { leadsRepository, leadsSearchRepository, leadsService } from "../apps/server/src/modules/leads/index";
-import {
-  contactsRepository,
-  leadFormReader,
-  serviceTypesRepository,
-} from "../apps/server/src/modules/settings/index";
 import type { TenantContext } from "../apps/server/src/platform/context";
 import { type Database, openDatabase } from "../apps/server/src/platform/db";
-import { unitOfWork } from "../apps/server/src/platform/unit-of-work";
 import { testConfig } from "../apps/server/test/harness";
 import {
   ensurePgDatabase,
@@ -36,6 +28,7 @@ import {
   PG_URL,
   pct,
   prepareDatabase,
+  searchSqlOf,
   tenantContextOf,
   VIEW,
 } from "./support/lead-volume";
@@ -59,12 +52,7 @@ async function run(label: string, d: Database, count: number) {
   const { orgId, total } = await prepareDatabase(d, count, label);
   const app = await buildApp({ config: testConfig(), database: d });
   await app.ready();
-  const svc = leadsService({
-    uow: unitOfWork(d),
-    repo: leadsRepository(),
-    search: leadsSearchRepository(),
-    forms: leadFormReader({ serviceTypes: serviceTypesRepository(), contacts: contactsRepository() }),
-  });
+  const searchSql = searchSqlOf(d);
   const tokens = new Map<string, string>();
   const contexts = new Map<string, TenantContext>();
   const signIn = async (email: string) => {
@@ -106,15 +94,7 @@ async function run(label: string, d: Database, count: number) {
     let explain = "";
     const view = VIEW[s.path];
     if (view) {
-      const req = {
-        page: 1,
-        pageSize: 25,
-        sortBy: "capturedAt",
-        sortDirection: "desc",
-        format: "json",
-        ...s.body,
-      } as LeadSearchRequest;
-      const q = svc.searchSql(contexts.get(s.user)!, view, req);
+      const q = searchSql(contexts.get(s.user)!, view, s.body);
       const sqlTimes: number[] = [];
       for (let i = 0; i < 3 + RUNS; i++) {
         const t0 = performance.now();

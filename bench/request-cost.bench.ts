@@ -22,19 +22,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { LeadSearchRequest } from "@fieldlead/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { DEMO_PASSWORD } from "../apps/server/src/db/seed";
-import { leadsRepository, leadsSearchRepository, leadsService } from "../apps/server/src/modules/leads/index";
-import {
-  contactsRepository,
-  leadFormReader,
-  serviceTypesRepository,
-} from "../apps/server/src/modules/settings/index";
 import { openDatabase } from "../apps/server/src/platform/db";
-import { unitOfWork } from "../apps/server/src/platform/unit-of-work";
 import { testConfig } from "../apps/server/test/harness";
 import {
   ensurePgDatabase,
@@ -44,7 +36,7 @@ import {
   PG_URL,
   pct,
   prepareDatabase,
-  type Scenario,
+  searchSqlOf,
   tenantContextOf,
   VIEW,
 } from "./support/lead-volume";
@@ -240,12 +232,7 @@ async function main() {
   const { orgId, total } = await prepareDatabase(d, Number(args.count), "PostgreSQL");
   const version = (await one<{ v: string }>(d, "select version() as v")).v.split(" on ")[0];
   const sqlPool = new pg.Pool({ connectionString: PG_URL, max: 10 });
-  const svc = leadsService({
-    uow: unitOfWork(d),
-    repo: leadsRepository(),
-    search: leadsSearchRepository(),
-    forms: leadFormReader({ serviceTypes: serviceTypesRepository(), contacts: contactsRepository() }),
-  });
+  const searchSql = searchSqlOf(d);
 
   const inject = args.transport === "inject";
   const app = inject ? await inProcess("app") : await startServer("app");
@@ -317,7 +304,7 @@ async function main() {
     const api = () =>
       app.request(`/api/leads/${s.path}/search`, who.token, orgId, { method: "POST", body: s.body });
     const view = VIEW[s.path];
-    const sql = view ? sqlOf(svc, await tenantContextOf(d, orgId, who.userId), view, s) : null;
+    const sql = view ? searchSql(await tenantContextOf(d, orgId, who.userId), view, s.body) : null;
     for (const c of levels) {
       const a = await load(api, c, runs, app);
       const q = sql
@@ -352,23 +339,6 @@ async function main() {
     if (worst)
       console.log(`\nconcurrency ${c}: worst API p95 ÷ SQL p95 ${worst.ratio.toFixed(2)} (${worst.label})`);
   }
-}
-
-function sqlOf(
-  svc: ReturnType<typeof leadsService>,
-  ctx: Awaited<ReturnType<typeof tenantContextOf>>,
-  view: (typeof VIEW)[string],
-  s: Scenario,
-) {
-  const req = {
-    page: 1,
-    pageSize: 25,
-    sortBy: "capturedAt",
-    sortDirection: "desc",
-    format: "json",
-    ...s.body,
-  } as LeadSearchRequest;
-  return svc.searchSql(ctx, view, req);
 }
 
 if (args.serve) await serve(args.serve);

@@ -7,8 +7,19 @@ import pg from "pg";
 import { generateLeads } from "../../apps/server/src/db/leads-volume";
 import { applyReferenceData } from "../../apps/server/src/db/reference-data";
 import { seedDemo } from "../../apps/server/src/db/seed";
+import {
+  leadsRepository,
+  leadsSearchRepository,
+  leadsService,
+} from "../../apps/server/src/modules/leads/index";
+import {
+  contactsRepository,
+  leadFormReader,
+  serviceTypesRepository,
+} from "../../apps/server/src/modules/settings/index";
 import type { TenantContext } from "../../apps/server/src/platform/context";
 import type { Database } from "../../apps/server/src/platform/db";
+import { unitOfWork } from "../../apps/server/src/platform/unit-of-work";
 
 export const ORG = "Summit Home East";
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/fl_bench";
@@ -217,4 +228,26 @@ export async function tenantContextOf(d: Database, orgId: number, userId: number
     can: capabilitiesOf(who),
     scope: rowScopeOf({ ...who, userId, territoryIds: limitedTo }),
   };
+}
+
+/**
+ * The SQL a search runs (its page and its count), built by the leads service as a request would build it: the
+ * request's defaults, then the scenario's body.
+ */
+export function searchSqlOf(d: Database) {
+  const svc = leadsService({
+    uow: unitOfWork(d),
+    repo: leadsRepository(),
+    search: leadsSearchRepository(),
+    forms: leadFormReader({ serviceTypes: serviceTypesRepository(), contacts: contactsRepository() }),
+  });
+  return (ctx: TenantContext, view: (typeof VIEW)[string], body: Scenario["body"]) =>
+    svc.searchSql(ctx, view, {
+      page: 1,
+      pageSize: 25,
+      sortBy: "capturedAt",
+      sortDirection: "desc",
+      format: "json",
+      ...body,
+    } as LeadSearchRequest);
 }
