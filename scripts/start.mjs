@@ -58,6 +58,7 @@ if (role === "main" && !process.env.WEB_DIST) {
       "apps/web/public",
       "apps/web/index.html",
       "apps/web/vite.config.ts",
+      "apps/web/precompress.ts",
       "apps/web/package.json",
       ...shared,
     ],

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress";
 
 // Vendor code is split by how often it changes and who needs it first: React and the router, Mantine
 // and TanStack Query load with the first page, each in its own cacheable file; forms (zod and
@@ -23,7 +24,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },
   },

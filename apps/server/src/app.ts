@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -37,6 +37,15 @@ export type App = FastifyInstance & {
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * How long a browser keeps a file of the web app: the build's files under `assets/` have their content's hash in
+ * their name, so they never change (a year, immutable); everything else (`index.html`, which names them, the icons)
+ * is checked with the server on every visit (`no-cache`: kept, but revalidated), so a release is seen at once.
+ */
+export function webCacheControl(pathInDist: string): string {
+  return /^assets[\\/]/.test(pathInDist) ? "public, max-age=31536000, immutable" : "no-cache";
+}
 const defaultWebDist = resolve(here, "../../web/dist");
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -112,7 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => registerModules(api as unknown as App, services, config));
 
   if (serveApp) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes a brotli and a gzip copy of each text file (apps/web/vite.config.ts): sent as the browser
+      // accepts, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(relative(webDist, path))),
+    });
     app.get("/", { schema: { hide: true } }, (_req, reply) => reply.sendFile("index.html"));
   }
 

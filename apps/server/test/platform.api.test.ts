@@ -72,12 +72,19 @@ describe("platform", () => {
 describe("web app on the same origin", () => {
   let w: TestApp;
   beforeAll(async () => {
-    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
+    const { brotliCompressSync, gzipSync } = await import("node:zlib");
     const dir = mkdtempSync(join(tmpdir(), "fl-web-"));
     writeFileSync(join(dir, "index.html"), "<!doctype html><title>FieldLead</title>");
     writeFileSync(join(dir, "app.js"), "console.log(1)");
+    // A hashed asset and the compressed copies the build writes beside it (apps/web/precompress.ts).
+    mkdirSync(join(dir, "assets"));
+    const code = `export const big = ${JSON.stringify("x".repeat(4000))};`;
+    writeFileSync(join(dir, "assets/main-AbC123.js"), code);
+    writeFileSync(join(dir, "assets/main-AbC123.js.br"), brotliCompressSync(code));
+    writeFileSync(join(dir, "assets/main-AbC123.js.gz"), gzipSync(code));
     w = await createTestApp({ seed: false, config: { webDist: dir } });
   });
   afterAll(() => w?.close());
@@ -88,6 +95,26 @@ describe("web app on the same origin", () => {
     const route = await w.app.inject({ method: "GET", url: "/reset-password/abc123" });
     expect(route.statusCode).toBe(200);
     expect(route.headers["content-type"]).toContain("text/html");
+  });
+
+  it("sends the build's compressed copies as the browser accepts, hashed assets cached for good, the page revalidated", async () => {
+    const get = (url: string, encoding?: string) =>
+      w.app.inject({ method: "GET", url, headers: encoding ? { "accept-encoding": encoding } : {} });
+    const br = await get("/assets/main-AbC123.js", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.rawPayload.length).toBeLessThan(200);
+    const gz = await get("/assets/main-AbC123.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/assets/main-AbC123.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("export const big");
+    for (const url of ["/", "/reset-password/abc123"]) {
+      const page = await get(url, "br");
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
   });
 
   it("keeps unknown API paths and missing files as 404", async () => {
