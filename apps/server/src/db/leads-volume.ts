@@ -1,6 +1,6 @@
 import { addDays, dayOfWeek, formatDate } from "@fieldlead/contracts";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../platform/db";
+import { rowsOf as rows, type Tx } from "../platform/db";
 import { ensureDemoServiceTypes } from "./demo-service-types";
 
 export type GenerateLeadsOptions = {
@@ -59,8 +59,6 @@ const DAY_WEIGHTS = [8, 4, 4, 4, 5, 6, 10];
 const MONTH_WEIGHTS = [6, 7, 10, 11, 11, 10, 9, 9, 10, 10, 8, 5];
 
 type Rows<T> = { rows: T[]; rowCount?: number | null; affectedRows?: number };
-const rows = async <T>(exec: Tx, q: ReturnType<typeof sql>) =>
-  ((await exec.execute(q)) as unknown as Rows<T>).rows;
 /** Rows an INSERT wrote (node-postgres says rowCount, PGlite affectedRows). */
 const written = async (exec: Tx, q: ReturnType<typeof sql>) => {
   const r = (await exec.execute(q)) as unknown as Rows<unknown>;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQLWrapper } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -49,6 +50,14 @@ export type DatabaseOptions = {
   /** A root-handle query inside an open transaction throws at once (unit-of-work.ts); default: not in production. */
   tripwire?: boolean;
 };
+
+/**
+ * The rows of a raw statement (`sql\`...\``). Both drivers answer `{ rows }`; drizzle types the answer per driver,
+ * so this is the one place that says what it is.
+ */
+export async function rowsOf<T>(exec: Tx, query: SQLWrapper): Promise<T[]> {
+  return ((await exec.execute(query.getSQL())) as unknown as { rows: T[] }).rows;
+}
 
 const tripwireOn = (opts: DatabaseOptions) => opts.tripwire ?? process.env.NODE_ENV !== "production";
 

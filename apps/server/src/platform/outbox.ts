@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { outbox } from "../db/schema/index";
-import type { Database } from "./db";
+import { type Database, rowsOf } from "./db";
 import { afterCommit, type Tx } from "./unit-of-work";
 
 /**
@@ -155,7 +155,9 @@ export function outboxDispatcher(opts: DispatcherOptions): OutboxDispatcher {
   async function claim(): Promise<Claimed[]> {
     if (topics.length === 0) return [];
     // One statement, so it commits on its own: the lease is taken before any handler runs.
-    const result = await db.execute(sql`
+    const claimed = await rowsOf<Claimed>(
+      db,
+      sql`
       update outbox set attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${lease}),
         run_after = now() + make_interval(secs => ${lease})
@@ -165,8 +167,9 @@ export function outboxDispatcher(opts: DispatcherOptions): OutboxDispatcher {
         order by run_after, id
         limit ${batch}
         for update skip locked)
-      returning id, topic, key, payload, attempts`);
-    return (result as unknown as { rows: Claimed[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+      returning id, topic, key, payload, attempts`,
+    );
+    return claimed.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   async function runOne(row: Claimed) {
@@ -253,12 +256,13 @@ export function outboxDispatcher(opts: DispatcherOptions): OutboxDispatcher {
       }
     },
     async pending(topic) {
-      const result = await db.execute(
+      const [r] = await rowsOf<{ n: number }>(
+        db,
         topic
           ? sql`select count(*)::int as n from outbox where status = 'pending' and topic = ${topic}`
           : sql`select count(*)::int as n from outbox where status = 'pending'`,
       );
-      return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+      return r.n;
     },
   };
 }

@@ -2,7 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import { addDays, type DateRangeOption, resolveDateRange, zonedDateTimeToUtc } from "@fieldlead/contracts";
 import { and, gte, lt, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Tx } from "./db";
+import { rowsOf, type Tx } from "./db";
 import { badRequest } from "./errors";
 
 /**
@@ -68,8 +68,8 @@ export function countQuery(rows: SQLWrapper, cap?: number): SQL {
 
 /** Counts the rows of `rows`, at most `cap` (then `capped`). */
 export async function countRows(exec: Tx, rows: SQLWrapper, cap?: number): Promise<RowCount> {
-  const r = (await exec.execute(countQuery(rows, cap))) as unknown as { rows: { n: number | string }[] };
-  const n = Number(r.rows[0]?.n ?? 0);
+  const [r] = await rowsOf<{ n: number | string }>(exec, countQuery(rows, cap));
+  const n = Number(r?.n ?? 0);
   return cap === undefined ? { total: n, capped: false } : { total: Math.min(n, cap), capped: n > cap };
 }
 
@@ -114,15 +114,15 @@ export async function readFlat<T>(
   query: SQLWrapper,
   columns: Record<string, PgColumn>,
 ): Promise<T[]> {
-  const result = (await exec.execute(query.getSQL())) as unknown as { rows: Record<string, unknown>[] };
+  const rows = await rowsOf<Record<string, unknown>>(exec, query);
   const decoders = Object.entries(columns);
-  for (const row of result.rows) {
+  for (const row of rows) {
     for (const [key, column] of decoders) {
       const value = row[key];
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
   }
-  return result.rows as T[];
+  return rows as T[];
 }
 
 /**

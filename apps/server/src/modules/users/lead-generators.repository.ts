@@ -25,6 +25,19 @@ export type LeadGeneratorRow = {
 /** Active means an active membership of an account that is not switched off platform-wide. */
 const isActive = sql<boolean>`(${memberships.isActive} and ${users.isPlatformActive})`;
 
+/** A lead generator as the pickers show them; the membership's territories read by its key. */
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isActive,
+  territoryIds: sql<number[]>`array(
+    select ${membershipTerritories.territoryId} from ${membershipTerritories}
+    where ${membershipTerritories.organizationId} = ${memberships.organizationId}
+      and ${membershipTerritories.membershipId} = ${memberships.id}
+    order by ${membershipTerritories.territoryId})`,
+};
+
 /**
  * The lead generators (roles 14 and 15) of the caller's organization, from `memberships.organization_id`
  * (`memberships_org_role_idx`: organization, role); a person is reached only through a membership of it.
@@ -34,31 +47,15 @@ export function leadGeneratorsRepository() {
     /** Every lead generator with their territories, in one query (the lookup list's `leadGenerator`). */
     async all(exec: Tx, ctx: TenantContext): Promise<LeadGeneratorRow[]> {
       return exec
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          isActive,
-          territoryIds: sql<
-            number[]
-          >`coalesce(array_agg(${membershipTerritories.territoryId}) filter (where ${membershipTerritories.territoryId} is not null), '{}')`,
-        })
+        .select(columns)
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .leftJoin(
-          membershipTerritories,
-          and(
-            eq(membershipTerritories.organizationId, memberships.organizationId),
-            eq(membershipTerritories.membershipId, memberships.id),
-          ),
-        )
         .where(
           and(
             eq(memberships.organizationId, ctx.organizationId),
             inArray(memberships.roleId, [...LEAD_GENERATOR_ROLE_IDS]),
           ),
-        )
-        .groupBy(users.id, memberships.id);
+        );
     },
 
     /**
@@ -95,20 +92,9 @@ export function leadGeneratorsRepository() {
         conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern)));
       }
       const where = and(...conditions);
-      const territoryIds = sql<number[]>`array(
-        select ${membershipTerritories.territoryId} from ${membershipTerritories}
-        where ${membershipTerritories.organizationId} = ${memberships.organizationId}
-          and ${membershipTerritories.membershipId} = ${memberships.id}
-        order by ${membershipTerritories.territoryId})`;
       const [rows, [{ total }]] = await Promise.all([
         exec
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            isActive,
-            territoryIds,
-          })
+          .select(columns)
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
           .where(where)

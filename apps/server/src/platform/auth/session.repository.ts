@@ -2,7 +2,7 @@ import { PLATFORM_OPERATOR } from "@fieldlead/contracts";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { memberships, sessions } from "../../db/schema/index";
 import { newToken, sha256 } from "../crypto";
-import type { Tx } from "../db";
+import { rowsOf, type Tx } from "../db";
 
 export type SessionRow = {
   sessionId: number;
@@ -72,8 +72,6 @@ function toMembership(r: StandingColumns): (MembershipRow & { territoryIds: numb
   return null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 export function sessionRepository() {
   return {
     async create(
@@ -109,15 +107,17 @@ export function sessionRepository() {
             ? sql`s.current_organization_id`
             : sql`${organizationId}::int`;
       const st = standing(sql`s.user_id`, org);
-      const result = await exec.execute(sql`
+      const [r] = await rowsOf<SessionRow & StandingColumns>(
+        exec,
+        sql`
         select s.id as "sessionId", s.user_id as "userId", s.current_organization_id as "currentOrganizationId",
           s.last_seen_at as "lastSeenAt", ${st.columns}
         from sessions s
         join users u on u.id = s.user_id and u.is_platform_active
         ${st.joins}
         where s.token_hash = ${sha256(token)} and s.revoked_at is null and s.expires_at > now()
-        limit 1`);
-      const [r] = rowsOf<SessionRow & StandingColumns>(result);
+        limit 1`,
+      );
       if (!r) return null;
       return {
         session: {
@@ -177,8 +177,11 @@ export function sessionRepository() {
      */
     async resolveMembership(exec: Tx, userId: number, organizationId: number): Promise<MembershipRow | null> {
       const st = standing(sql`${userId}::int`, sql`${organizationId}::int`);
-      const result = await exec.execute(sql`select ${st.columns} from (select 1) one ${st.joins}`);
-      const m = toMembership(rowsOf<StandingColumns>(result)[0]);
+      const [standingRow] = await rowsOf<StandingColumns>(
+        exec,
+        sql`select ${st.columns} from (select 1) one ${st.joins}`,
+      );
+      const m = toMembership(standingRow);
       if (!m) return null;
       const { territoryIds: _t, ...row } = m;
       return row;
