@@ -142,7 +142,9 @@ export async function* inChunks<T>(
     chunk = await read(ids.slice(i, i + size));
     yield chunk;
     // Let go of the chunk before reading the next: held while the next query runs, it would be alive when the
-    // garbage collector runs in that wait and be moved to the old generation (docs/decisions/0028).
+    // garbage collector runs in that wait and be moved to the old generation. With the reader emptying each chunk
+    // (export.ts `consumed`) both are needed: without this line one CSV export in four still grew by 86 MB
+    // (docs/decisions/0028).
     chunk = null;
   }
 }
