@@ -1,6 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectOffscreen, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+import {
+  expectAccessible,
+  expectOffscreen,
+  focusRing,
+  launchBrowser,
+  newPage,
+  signIn,
+  snap,
+  storedSession,
+} from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,33 +20,66 @@ afterAll(async () => {
 });
 
 describe("the signed-in shell", () => {
-  it("signs an admin in, switches organization, folds the side menu away and back, and signs out", async () => {
+  it("signs an admin in on Leads, switches organization, folds the side menu away and back, and signs out", async () => {
     const { context, page, errors } = await newPage(browser);
 
     await page.goto("/");
     await page.waitForURL("**/login");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await snap(page, "01-login");
+    await expectAccessible(page, "sign-in");
+    // Keyboard focus shows: tabbing from the password field reaches a control drawn with a 2 px focus ring.
+    await page.getByLabel(/^Password/).click();
+    await page.keyboard.press("Tab");
+    const focused = page.locator(":focus");
+    expect(await focused.evaluate((el) => el.tagName)).toMatch(/^(A|BUTTON)$/);
+    expect(await focusRing(focused)).toMatchObject({ style: "solid", width: 2 });
 
+    // An admin lands on Leads while the Dashboard is still to come (decision 0031); the menu says which areas
+    // are not built yet before anyone clicks them.
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    await nav.getByRole("link", { name: "Dashboard (coming soon)" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Leads", exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "QR codes (coming soon)" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("button", { name: "Labor (coming soon)" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("button", { name: "Settings", exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByText("Soon", { exact: true }).first().isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "Users" }).isVisible()).toBe(true);
     expect(await nav.getByText("Platform").count()).toBe(0);
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     const switcher = page
       .getByRole("textbox", { name: "Organization" })
       .or(page.getByLabel("Organization"))
       .first();
     expect(await switcher.inputValue()).toBe("Summit Home East");
-    await snap(page, "02-shell-dashboard");
+    await snap(page, "02-shell-landing");
+    await expectAccessible(page, "the admin's landing");
+    // A section of the menu opens from the keyboard and says whether it is open.
+    const settings = nav.getByRole("button", { name: "Settings", exact: true });
+    expect(await settings.getAttribute("aria-expanded")).toBe("false");
+    await settings.focus();
+    await page.keyboard.press("Enter");
+    await nav.getByRole("link", { name: "Service types" }).waitFor();
+    expect(await settings.getAttribute("aria-expanded")).toBe("true");
+    expect(await focusRing(settings)).toMatchObject({ style: "solid", width: 2 });
+    await page.keyboard.press("Enter");
+    await nav.getByRole("link", { name: "Service types" }).waitFor({ state: "hidden" });
 
     // Switch to the other organization.
     const eastId = (await storedSession(page))?.currentOrganizationId;
     await switcher.click();
+    await page.getByRole("option", { name: "Summit Home West" }).waitFor();
+    await expectAccessible(page, "organization switcher open", { otherWidth: false });
     await page.getByRole("option", { name: "Summit Home West" }).click();
-    await page.getByText("You are now working in Summit Home West.").waitFor();
+    const toast = page.locator(".mantine-Notification-root").filter({ hasText: "You are now working in" });
+    await toast.waitFor();
+    await expectAccessible(page, "organization switched, with its notification", { otherWidth: false });
+    // The notification shows clear of the header and its menus (at the bottom of the window).
+    const header = await page.locator("header").boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(toastBox?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     expect(await switcher.inputValue()).toBe("Summit Home West");
     const afterSwitch = await storedSession(page);
     expect(afterSwitch?.currentOrganizationId).not.toBe(eastId);
@@ -54,10 +96,13 @@ describe("the signed-in shell", () => {
     await expectOffscreen(page, "[data-testid=side-menu]", true);
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect((await storedSession(page))?.wingenWebConfig).toMatchObject({ sideMenuOpen: false });
+    // The notification closed by itself meanwhile (after 5 s).
+    await toast.waitFor({ state: "detached", timeout: 10_000 });
     await snap(page, "04-side-menu-closed");
+    await expectAccessible(page, "side menu closed", { otherWidth: false });
 
     await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     await expectOffscreen(page, "[data-testid=side-menu]", true);
     expect(await page.getByTestId("side-menu").getAttribute("inert")).not.toBeNull();
 
@@ -73,6 +118,7 @@ describe("the signed-in shell", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByText("admin@demo.local").waitFor();
     await snap(page, "05-user-menu");
+    await expectAccessible(page, "account menu open", { otherWidth: false });
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/login");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
@@ -93,17 +139,20 @@ describe("the signed-in shell", () => {
     await page.goto("/login");
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await snap(page, "06-login-360");
+    await expectAccessible(page, "sign-in at 360 px", { otherWidth: false });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.waitForURL("**/leads");
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     await expectOffscreen(page, "[data-testid=side-menu]", true);
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await snap(page, "06-shell-360");
+    await expectAccessible(page, "the admin's landing at 360 px", { otherWidth: false });
 
     await page.getByRole("button", { name: "Open the side menu" }).click();
     await expectOffscreen(page, "[data-testid=side-menu]", false);
     await snap(page, "07-shell-360-menu-open");
+    await expectAccessible(page, "side menu open on a phone", { otherWidth: false });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stores" }).click();
     await page.waitForURL("**/stores");
     await expectOffscreen(page, "[data-testid=side-menu]", true);
@@ -116,13 +165,15 @@ describe("the signed-in shell", () => {
   it("shows a tidy page for an address that does not exist", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "manager@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await snap(page, "08-not-found");
+    await expectAccessible(page, "page not found");
     // A manager may not open the platform screens.
     await page.goto("/platform/mailbox");
     await page.getByText("This area is not available to you").waitFor();
+    await expectAccessible(page, "no access");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  axeViolations,
+  expectAccessible,
   expectOffscreen,
   launchBrowser,
   newPage,
@@ -47,7 +47,7 @@ describe("users and stores", () => {
 
     // 1. The admin finds Users in the menu and sees the people of the organization.
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     const orgId = (await storedSession(page))?.currentOrganizationId;
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
     await page.waitForURL("**/users");
@@ -55,6 +55,7 @@ describe("users and stores", () => {
     await table.getByRole("button", { name: "Morgan Manager", exact: true }).waitFor();
     expect(await page.getByText(/^1–\d+ of \d+$/).count()).toBe(1);
     await snap(page, "50-users-table");
+    await expectAccessible(page, "users");
 
     // Searching narrows the list on the server.
     await page.getByRole("searchbox", { name: "Search" }).fill("morgan");
@@ -74,6 +75,7 @@ describe("users and stores", () => {
     await drawer.getByRole("button", { name: "Send invitation" }).click();
     await drawer.getByText("Enter a last name").waitFor();
     await drawer.getByText("Choose a role").waitFor();
+    await expectAccessible(page, "new user with errors");
 
     await drawer.getByRole("textbox", { name: "Last name" }).fill("Rivera");
     await drawer.getByRole("textbox", { name: /^Email/ }).fill(email);
@@ -82,6 +84,7 @@ describe("users and stores", () => {
     await choose(page, /^Role/, "Manager");
     await drawer.getByRole("combobox", { name: "Territories" }).click();
     await page.getByRole("option", { name: "North Jersey" }).click();
+    await expectAccessible(page, "new user, territories open", { otherWidth: false });
     await page.keyboard.press("Escape");
     await drawer.getByRole("textbox", { name: /^Email/ }).click();
     await shot(page, "51-user-drawer");
@@ -96,6 +99,7 @@ describe("users and stores", () => {
     await pending.getByText(/As Jordan Rivera · North Jersey/).waitFor();
     expect(await table.getByRole("row").filter({ hasText: email }).count()).toBe(0);
     await snap(page, "52-pending-invitations");
+    await expectAccessible(page, "users with a pending invitation");
 
     // Inviting the same email again is refused beside the email field.
     await page.getByRole("button", { name: "New user", exact: true }).click();
@@ -106,6 +110,7 @@ describe("users and stores", () => {
     await drawer.getByRole("button", { name: "Send invitation" }).click();
     await drawer.getByText(/already has a pending invitation/).waitFor();
     expect(await drawer.getByRole("textbox", { name: /^Email/ }).getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page, "new user refused by the server");
     // Escape closes the drawer.
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
@@ -113,7 +118,7 @@ describe("users and stores", () => {
     // 3. The Super Admin reads the invitation in Platform > Mailbox.
     const sa = await newPage(browser);
     await signIn(sa.page, "superadmin@demo.local");
-    await sa.page.waitForURL("**/dashboard");
+    await sa.page.waitForURL("**/leads");
     const nav = sa.page.getByRole("navigation", { name: "Main" });
     await nav.getByText("Platform", { exact: true }).click();
     await nav.getByRole("link", { name: "Mailbox" }).click();
@@ -142,8 +147,9 @@ describe("users and stores", () => {
     await invited.page.getByLabel("New password").fill("jordan-pass-2026");
     await invited.page.getByLabel("Confirm the password").fill("jordan-pass-2026");
     await snap(invited.page, "53-invitation-new-account-phone");
+    await expectAccessible(invited.page, "invitation for a new account");
     await invited.page.getByRole("button", { name: "Accept and join" }).click();
-    await invited.page.waitForURL("**/dashboard");
+    await invited.page.waitForURL("**/leads");
     const signedIn = await storedSession(invited.page);
     expect(signedIn?.roleId).toBe(3);
     expect(signedIn?.currentOrganizationId).toBe(orgId);
@@ -152,6 +158,7 @@ describe("users and stores", () => {
     await page.reload();
     const activeRow = table.getByRole("row").filter({ hasText: email });
     await activeRow.getByRole("cell", { name: "Active", exact: true }).waitFor();
+    await expectAccessible(page, "users with the new member", { otherWidth: false });
     expect(
       await page
         .getByRole("region", { name: /^Pending invitations/ })
@@ -169,7 +176,7 @@ describe("users and stores", () => {
   it("an admin edits a store, choosing an address suggestion, and saves it", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/stores");
     const table = page.getByRole("table", { name: "Stores" });
     await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
@@ -183,6 +190,7 @@ describe("users and stores", () => {
     const option = page.getByRole("option", { name: "Totowa, NJ 07511" });
     await option.waitFor();
     await shot(page, "52-store-form-suggestions");
+    await expectAccessible(page, "store drawer with address suggestions", { otherWidth: false });
     await option.click();
 
     // A city suggestion fills the city, state and ZIP code and keeps the street.
@@ -190,8 +198,10 @@ describe("users and stores", () => {
     expect(await drawer.getByRole("textbox", { name: "City" }).inputValue()).toBe("Totowa");
     expect(await drawer.getByRole("textbox", { name: "ZIP code" }).inputValue()).toBe("07511");
     expect(await address.inputValue()).toBe("149 Route 23");
+    await expectAccessible(page, "store drawer filled from a suggestion");
     await drawer.getByRole("button", { name: "Save" }).click();
     await notice(page, "Costco Wayne was saved.").waitFor();
+    await expectAccessible(page, "store saved, with its notification", { otherWidth: false });
     await drawer.waitFor({ state: "hidden" });
     await table.getByText("149 Route 23 · Totowa, NJ").waitFor();
 
@@ -201,6 +211,7 @@ describe("users and stores", () => {
     await page.getByRole("heading", { name: "Costco Wayne" }).waitFor();
     await page.getByText("Totowa, NJ 07511").waitFor();
     await snap(page, "53-store-detail");
+    await expectAccessible(page, "store");
 
     expect(errors).toEqual([]);
     await context.close();
@@ -209,12 +220,13 @@ describe("users and stores", () => {
   it("a Super Admin sees the organizations tree and the Smart Circle report", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "superadmin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/platform/organizations");
     const tree = page.getByRole("list", { name: "Organizations", exact: true });
     await tree.getByText("Summit Home Group").waitFor();
     await tree.getByText("Summit Home East").waitFor();
     await snap(page, "54-organizations-tree");
+    await expectAccessible(page, "organizations");
 
     await page.getByRole("button", { name: "Edit Summit Home West" }).click();
     const drawer = page.getByRole("dialog");
@@ -222,6 +234,7 @@ describe("users and stores", () => {
     await drawer.getByRole("button", { name: "Add territory" }).click();
     await page.keyboard.type(`Inland Empire ${Date.now().toString(36)}`);
     await shot(page, "55-organization-drawer");
+    await expectAccessible(page, "organization drawer");
     await drawer.getByRole("button", { name: "Save" }).click();
     await notice(page, "Summit Home West was saved.").waitFor();
     await tree.getByText(/Los Angeles · weeks start Sunday · 4 territories/).waitFor();
@@ -234,9 +247,8 @@ describe("users and stores", () => {
       .waitFor();
     await snap(page, "56-smart-circle-users");
     // The report with its export buttons passes axe at 1280 and 390 px.
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, "Smart Circle users");
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axeViolations(page)).toEqual([]);
     await snap(page, "56-smart-circle-users-390");
     await page.setViewportSize({ width: 1280, height: 800 });
     const download = page.waitForEvent("download");
@@ -250,7 +262,7 @@ describe("users and stores", () => {
   it("fits the users list in a 1000 px window, with the side menu open", async () => {
     const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/users");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("button", { name: "Alex Admin", exact: true }).waitFor();
@@ -265,6 +277,7 @@ describe("users and stores", () => {
     });
     expect(overflow).toEqual({ page: 0, table: 0 });
     await snap(page, "58-users-1000");
+    await expectAccessible(page, "users at 1000 px", { otherWidth: false });
 
     expect(errors).toEqual([]);
     await context.close();
@@ -273,7 +286,7 @@ describe("users and stores", () => {
   it("fits the stores list in 1000 and 1200 px windows, with the side menu open", async () => {
     const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/stores");
     const table = page.getByRole("table", { name: "Stores" });
     await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
@@ -296,6 +309,7 @@ describe("users and stores", () => {
       });
       expect(overflow, `at ${width} px`).toEqual({ page: 0, table: 0 });
       await snap(page, `59-stores-${width}`);
+      if (width === 1000) await expectAccessible(page, "stores at 1000 px", { otherWidth: false });
     }
 
     expect(errors).toEqual([]);
@@ -305,7 +319,7 @@ describe("users and stores", () => {
   it("shows the users list on a 360 px phone", async () => {
     const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/leads");
     await page.goto("/users");
     await page
       .getByRole("table", { name: "Users" })
@@ -315,6 +329,7 @@ describe("users and stores", () => {
     expect(await page.getByRole("button", { name: /Filters/ }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, "57-users-360");
+    await expectAccessible(page, "users at 360 px", { otherWidth: false });
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signIn } from "../support/browser";
+import { baseUrl, DEMO_PASSWORD, launchBrowser, newPage, signIn } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,6 +17,8 @@ type Loaded = {
   headers: Record<string, string>;
   /** Bytes on the wire (headers and compressed body); 0 when the browser's cache answered. */
   bytes: number;
+  /** The body as sent (compressed): its `content-length`. */
+  body: number;
   fromCache: boolean;
 };
 
@@ -35,6 +37,7 @@ async function recordNetwork(page: Page) {
       status: e.response.status,
       headers,
       bytes: 0,
+      body: Number(headers["content-length"] ?? 0),
       fromCache: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache),
     });
   });
@@ -53,6 +56,24 @@ async function recordNetwork(page: Page) {
 }
 
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const sum = (loaded: Loaded[], key: "bytes" | "body") => loaded.reduce((n, r) => n + r[key], 0);
+/** How a script list reads in the log: compressed bodies, then with the response headers. */
+const weigh = (scripts: Loaded[]) =>
+  `${kB(sum(scripts, "body"))} compressed (${kB(sum(scripts, "bytes"))} with headers) in ${scripts.length} files` +
+  // E2E_LIST_SCRIPTS=1 lists them, largest first.
+  (process.env.E2E_LIST_SCRIPTS
+    ? `\n${[...scripts]
+        .sort((a, b) => b.body - a.body)
+        .map((s) => `  ${kB(s.body).padStart(9)}  ${new URL(s.url).pathname}`)
+        .join("\n")}`
+    : "");
+/** Issue 11's budget for the JavaScript of a cold visit to /login, compressed. */
+const LOGIN_BUDGET = 150 * 1024;
+/**
+ * The capture screen's cold visit is held to what it weighs now (213 kB) plus a margin, so that it does not grow
+ * unnoticed. Issue 11 asks for 200 kB, which is not met yet (docs/benchmarks.md, "The web app on the wire").
+ */
+const CAPTURE_GUARD = 230 * 1024;
 const scriptsOf = (loaded: Loaded[]) =>
   loaded.filter((r) => r.type === "Script" && r.url.includes("/assets/"));
 
@@ -75,11 +96,15 @@ describe("the web app as it is served", () => {
         expect(s.headers["content-encoding"], s.url).toBe("br");
       }
       expect(s.headers["cache-control"], s.url).toBe("public, max-age=31536000, immutable");
+      // A script carries no document-only headers (decision 0029), but is never sniffed as another type.
+      expect(s.headers["x-content-type-options"], s.url).toBe("nosniff");
+      expect(s.headers["content-security-policy"], s.url).toBeUndefined();
+      expect(s.headers["x-frame-options"], s.url).toBeUndefined();
     }
-    const loginBytes = scripts.reduce((n, s) => n + s.bytes, 0);
-    console.log(
-      `JavaScript on the wire for /login (cold): ${kB(loginBytes)} in ${scripts.length} files (brotli)`,
-    );
+    // The page itself keeps them.
+    expect(doc?.headers["content-security-policy"]).toContain("script-src 'self'");
+    console.log(`JavaScript on the wire for /login (cold): ${weigh(scripts)}`);
+    expect(sum(scripts, "body")).toBeLessThan(LOGIN_BUDGET);
 
     // Signing in and opening the capture screen: what the lead generator's phone downloads on a first visit.
     net.reset();
@@ -88,10 +113,11 @@ describe("the web app as it is served", () => {
     await page.waitForURL("**/capture");
     await page.getByRole("button", { name: "Save lead" }).waitFor();
     await page.waitForLoadState("networkidle");
-    const captureScripts = scriptsOf(net.loaded()).filter((s) => !s.fromCache);
-    const captureBytes = captureScripts.reduce((n, s) => n + s.bytes, 0);
+    // Only what came over the network (a script already in the memory cache reports no bytes). The service worker
+    // fetched the app's files once /login had loaded (decision 0030), so this is what it had not kept yet.
+    const captureScripts = scriptsOf(net.loaded()).filter((s) => !s.fromCache && s.bytes > 0);
     console.log(
-      `JavaScript on the wire for sign-in then /capture, beyond /login's: ${kB(captureBytes)} in ${captureScripts.length} files; with /login's: ${kB(loginBytes + captureBytes)}`,
+      `JavaScript from the network for sign-in then /capture, beyond /login's: ${weigh(captureScripts)}`,
     );
 
     // A repeat visit: the page is asked again (no-cache), the hashed scripts come from the browser's cache.
@@ -103,6 +129,28 @@ describe("the web app as it is served", () => {
     const fetched = again.filter((s) => !s.fromCache && s.bytes > 0).map((s) => s.url);
     expect(fetched).toEqual([]);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the capture screen of a signed-in lead generator, cache empty, no heavier than it was", async () => {
+    const res = await fetch(`${baseUrl()}/api/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "lg@demo.local", password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const signedIn = await res.text();
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    // The session a sign-in on this phone left behind; the browser's cache is empty.
+    await context.addInitScript((user) => localStorage.setItem("login", user), signedIn);
+    const net = await recordNetwork(page);
+    await page.goto("/capture");
+    await page.getByRole("button", { name: "Save lead" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const scripts = scriptsOf(net.loaded());
+    console.log(`JavaScript on the wire for /capture (cold, signed in): ${weigh(scripts)}`);
+    expect(sum(scripts, "body")).toBeLessThan(CAPTURE_GUARD);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
+import { expectAccessible, launchBrowser, newPage, signIn, snap, storedSession } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,6 +22,7 @@ describe("signing in with a wrong password", () => {
     expect(await storedSession(page)).toBeNull();
     expect(await page.getByLabel(/^Password/).inputValue()).toBe("");
     await snap(page, "20-wrong-password");
+    await expectAccessible(page, "wrong password");
 
     expect(errors).toEqual([]);
     await context.close();
@@ -33,6 +34,7 @@ describe("signing in with a wrong password", () => {
     await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
     await page.getByRole("link", { name: "Ask for a new link" }).waitFor();
     await snap(page, "21-reset-link-unknown");
+    await expectAccessible(page, "unknown reset link");
     expect(errors).toEqual([]);
     await context.close();
   });

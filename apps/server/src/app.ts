@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -38,13 +40,44 @@ export type App = FastifyInstance & {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+const isHashedAsset = (pathInDist: string) => /^assets[\\/]/.test(pathInDist);
+
 /**
  * How long a browser keeps a file of the web app: the build's files under `assets/` have their content's hash in
  * their name, so they never change (a year, immutable); everything else (`index.html`, which names them, the icons)
  * is checked with the server on every visit (`no-cache`: kept, but revalidated), so a release is seen at once.
  */
 export function webCacheControl(pathInDist: string): string {
-  return /^assets[\\/]/.test(pathInDist) ? "public, max-age=31536000, immutable" : "no-cache";
+  return isHashedAsset(pathInDist) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
+ * Headers that only mean something on a document (its content security policy, framing, opener and the like)
+ * or on a file that is revalidated (`etag`, `last-modified`): a hashed asset is a script, a style sheet or an
+ * image fetched once and kept, so they are left off it. They cost about 600 bytes a file, sent uncompressed, and the
+ * capture screen loads some 60 files (docs/decisions/0029). `X-Content-Type-Options`, the resource and referrer
+ * policies and HSTS stay.
+ */
+const NOT_ON_ASSETS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-frame-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+  "etag",
+  "last-modified",
+];
+
+/** The headers of a file of the web app: its caching, and no document-only headers on a hashed asset. */
+export function setWebHeaders(
+  reply: { header(name: string, value: string): unknown; removeHeader(name: string): unknown },
+  pathInDist: string,
+): void {
+  reply.header("cache-control", webCacheControl(pathInDist));
+  if (isHashedAsset(pathInDist)) for (const name of NOT_ON_ASSETS) reply.removeHeader(name);
 }
 const defaultWebDist = resolve(here, "../../web/dist");
 
@@ -97,10 +130,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],
+        // The service worker and the web app manifest (docs/decisions/0030).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  // Answers of 1 kB or more (JSON, CSV downloads) are compressed as the client accepts: brotli at quality 4 and
+  // gzip at level 6, fast enough per request (the web app's own files are compressed once, at build time, and
+  // sent as they are). The lookup list a signed-in screen reads first is 50 kB of JSON; about 6 kB compressed.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(rateLimit, { global: false });
 
@@ -129,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // accepts, with `Vary: Accept-Encoding`.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(relative(webDist, path))),
+      setHeaders: (reply, path) => setWebHeaders(reply, relative(webDist, path)),
     });
     app.get("/", { schema: { hide: true } }, (_req, reply) => reply.sendFile("index.html"));
   }

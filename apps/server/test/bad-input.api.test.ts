@@ -87,6 +87,7 @@ beforeAll(async () => {
     "/api/settings/organization/{id}/business-contact": String(east),
     "/api/settings/organizationsTerritory/{id}/business-contact": String(territory),
     "/api/users/trade/{id}/upsert": String(lgId),
+    "/api/leads/{id}/notes": String(lead.id),
   };
   samples = {
     "POST /api/account/login": { email: "nobody@demo.local", password: "wrong-password" },
@@ -151,6 +152,7 @@ beforeAll(async () => {
       answers: k.hvacAnswers(hvac),
     },
     "PUT /api/leads/external/update": { id: lead.id, notes: "fuzz" },
+    "POST /api/leads/{id}/notes": { text: "fuzz note" },
     "POST /api/leads/internal/search": {
       page: 1,
       pageSize: 10,
@@ -276,7 +278,10 @@ describe("bad input on every served call", () => {
       const param = op.params.find((p) => p.in === "path")!;
       // DELETE with a real-looking id must not run: every value here is invalid for a numeric id.
       for (const value of numericParam(param.name) ? bad : ["%00", "x".repeat(300), "../../etc/passwd"]) {
-        const res = await call(op, { url: fillPath(op, value) });
+        // With the call's plausible body, so the path is the only thing wrong (a lead id past int4 is a lead id).
+        const sample = samples[`${op.method} ${op.path}`];
+        const payload = sample === undefined ? undefined : JSON.stringify(sample);
+        const res = await call(op, { url: fillPath(op, value), payload });
         const what = `${op.method} ${op.path} with ${param.name}=${value.slice(0, 20)}`;
         tried++;
         // A reset link id is any text: an unknown one answers 200 `valid: false` by design; one too long for

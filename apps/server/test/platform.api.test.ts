@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, h, type TestApp } from "./harness";
 
@@ -30,6 +31,40 @@ describe("platform", () => {
     expect(doc.paths["/api/account/login"].post.requestBody).toBeTruthy();
     const ui = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it("compresses an answer of 1 kB or more as the client accepts, and leaves small ones and other clients alone", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const size = plain.rawPayload.length;
+    expect(size).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({
+      method: "GET",
+      url: "/api/docs/json",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(size / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(plain.json());
+
+    const gz = await t.app.inject({
+      method: "GET",
+      url: "/api/docs/json",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString("utf8"))).toEqual(plain.json());
+
+    // A problem answer is far under 1 kB: sent as it is.
+    const small = await t.app.inject({
+      method: "GET",
+      url: "/api/account/me",
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(small.statusCode).toBe(401);
+    expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
   it("never answers 500 for a body of the wrong shape", async () => {

@@ -197,6 +197,9 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
     { name: "edit external lead", in: "body", id: (e) => e.external, body: leadEdit },
   ],
   "POST /api/leads/{id}/restore": [{ name: "restore lead", in: "path", id: (e) => e.deleted }],
+  "POST /api/leads/{id}/notes": [
+    { name: "note on a lead", in: "path", id: (e) => e.internal, body: () => ({ text: "mine now" }) },
+  ],
 };
 
 type Call = {

@@ -109,6 +109,12 @@ export type StoreOptionsRequest = z.input<typeof storeOptionsRequest>;
 export const storeOption = lookupStore.extend({
   isActive: z.boolean(),
   brandId: z.number().int().nullable(),
+  /**
+   * One of the caller's own stores (assigned to them under Users > Stores). A page lists these first, so a lead
+   * generator finds the stores they work at on top (the capture form shows them apart, as "My stores"). The
+   * search always answers it; optional for the pickers' test data.
+   */
+  mine: z.boolean().optional(),
 });
 export type StoreOption = z.infer<typeof storeOption>;
 export const storeOptionsPage = pageOf(storeOption);

@@ -39,6 +39,14 @@ export const extraEndpoints = [
     meaning: "bring a deleted lead back (Admin)",
   },
   {
+    name: "leads.byIdNotes",
+    group: "leads",
+    method: "POST",
+    path: "/api/leads/{id}/notes",
+    meaning:
+      "add a note to a lead's history (who, when, the text; whoever may edit the lead; an Idempotency-Key makes a retry safe)",
+  },
+  {
     name: "settings.leads.get",
     group: "settings",
     method: "GET",

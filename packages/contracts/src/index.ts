@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./api";
 export * from "./app";
 export * from "./common";
+export * from "./contact";
 export * from "./disclosures";
 export * from "./endpoint";
 export * from "./endpoints";

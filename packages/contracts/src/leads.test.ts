@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { normalizeEmail, normalizePhone } from "./contact";
 import {
   isLegalLeadTransition,
   LEAD_STATUS,
@@ -6,8 +7,6 @@ import {
   LEAD_STATUSES,
   leadSearchRequest,
   nextLeadStatuses,
-  normalizeEmail,
-  normalizePhone,
 } from "./leads";
 
 describe("lead status transitions", () => {

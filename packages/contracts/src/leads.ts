@@ -8,6 +8,7 @@ import {
   pathIdSchema,
   textSchema,
 } from "./common";
+import { normalizeEmail, normalizePhone } from "./contact";
 import { type EndpointDef, endpoint } from "./endpoint";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -131,6 +132,8 @@ export const LEAD_HISTORY_ACTIONS = [
   "restored",
   "sent",
   "revenue",
+  /** A note someone added (`after.text`); nothing of the lead changed (docs/decisions/0032). */
+  "note",
 ] as const;
 export type LeadHistoryAction = (typeof LEAD_HISTORY_ACTIONS)[number];
 
@@ -144,27 +147,6 @@ export const LEAD_CURSOR_MAX_LENGTH = 2_000;
 /** Rows of one CSV export at most. */
 export const LEAD_EXPORT_ROW_CAP = 100_000;
 export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30;
-
-// ---------------------------------------------------------------------------------------------------------
-// Normalization (the server stores these forms; the web may use them to preview).
-// ---------------------------------------------------------------------------------------------------------
-
-/** Ten digits of a US phone number (a leading country code 1 is dropped), or null when it is not one. */
-export function normalizePhone(raw: string | null | undefined): string | null {
-  if (raw == null) return null;
-  let digits = raw.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? digits : null;
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Trimmed, lower-cased email, or null when it is not an email address. */
-export function normalizeEmail(raw: string | null | undefined): string | null {
-  if (raw == null) return null;
-  const e = raw.trim().toLowerCase();
-  return e.length <= 254 && EMAIL_PATTERN.test(e) ? e : null;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Requests
@@ -425,6 +407,19 @@ export const leadSearchRequest = optionalBody(
   }),
 );
 export type LeadSearchRequest = z.infer<typeof leadSearchRequest>;
+
+/** The longest note a person may add to a lead's history. */
+export const LEAD_NOTE_MAX_LENGTH = 2000;
+
+/** A note for a lead's history (docs/decisions/0032): trimmed, 1 to 2,000 characters. */
+export const leadNoteRequest = z.object({
+  text: textSchema
+    .trim()
+    .min(1, "Write the note before adding it")
+    .max(LEAD_NOTE_MAX_LENGTH, `Keep the note to ${LEAD_NOTE_MAX_LENGTH.toLocaleString("en-US")} characters`)
+    .describe("The note, trimmed; 1 to 2,000 characters."),
+});
+export type LeadNoteRequest = z.infer<typeof leadNoteRequest>;
 
 export const captureEntrySearchRequest = optionalBody(
   z.object({
@@ -763,5 +758,17 @@ export const leadsApi = {
     summary: "Brings a deleted lead back (outside the spec's catalogue).",
     params: leadIdParam,
     response: leadDetail,
+  }),
+  addNote: endpoint({
+    name: "leads.byIdNotes",
+    method: "POST",
+    path: "/api/leads/{id}/notes",
+    auth: "tenant",
+    summary:
+      "Adds a note to the lead's history (outside the spec's catalogue) and answers the new history entry (`action: \"note\"`, the text in `after.text`). Whoever may edit the lead may add one. A note sent again with the same `Idempotency-Key` header (a UUID the client makes once per note) adds nothing and answers the first call's entry.",
+    headers: idempotencyKeyHeaders,
+    params: leadIdParam,
+    body: leadNoteRequest,
+    response: leadHistoryEntry,
   }),
 } as const;

@@ -1,11 +1,6 @@
-import { appApi } from "./app";
-import type { EndpointDef } from "./endpoint";
-import { leadsApi } from "./leads";
-import { organizationsApi } from "./organizations";
 import { type Capability, can, type Who } from "./permissions";
-import { settingsApi } from "./settings";
-import { storesApi } from "./stores";
-import { usersApi } from "./users";
+import type { Route } from "./route";
+import { appApi, leadsApi, organizationsApi, settingsApi, storesApi, usersApi } from "./routes";
 
 /** Which icon a menu entry shows; the web's layout maps these to icons. */
 export type MenuIcon =
@@ -42,7 +37,7 @@ export type MenuEntry = {
    * The call the screen makes first, for the areas built so far. `gate` names the capability the server checks
    * for it when the call serves more screens than this one (the lead settings serve the capture form too).
    */
-  firstCall?: { endpoint: EndpointDef; gate?: Capability };
+  firstCall?: { endpoint: Route; gate?: Capability };
   children?: readonly MenuEntry[];
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { idParam, idRangeMessage, localDateSchema, MAX_INT_ID, pathIdSchema, problemSchema } from "./common";
-import { LEAD_EMAIL_PATTERN, LEAD_PHONE_PATTERN, leadIdParam, normalizeEmail, normalizePhone } from "./leads";
+import { normalizeEmail, normalizePhone } from "./contact";
+import { LEAD_EMAIL_PATTERN, LEAD_PHONE_PATTERN, leadIdParam } from "./leads";
 import { IANA_TIME_ZONE_PATTERN, isIanaTimeZone, organizationUpsertRequest } from "./organizations";
 import { storeSearchRequest, storeUpsertRequest } from "./stores";
 

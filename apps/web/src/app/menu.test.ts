@@ -1,6 +1,6 @@
 import { can, type Who } from "@fieldlead/contracts";
 import { describe, expect, it } from "vitest";
-import { allMenuItems, canOpen, landingPathFor, type MenuItem, menuFor, menuItemsFor } from "./menu";
+import { allMenuItems, canOpen, type MenuItem, menuFor, menuItemsFor } from "./menu";
 
 const who = (roleId: number, subscriptionId: number): Who => ({ roleId, subscriptionId });
 const ROLE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 14, 15];
@@ -208,16 +208,5 @@ describe("canOpen", () => {
   it("lets anyone open screens outside the menu", () => {
     expect(canOpen("/whats-new", who(14, 1))).toBe(true);
     expect(canOpen("/no-such-page", who(8, 1))).toBe(true);
-  });
-});
-
-describe("landingPathFor", () => {
-  it("lands lead generators on Capture, program users on Leads and everyone else on the Dashboard", () => {
-    expect(landingPathFor({ roleId: 14, subscriptionId: 1 })).toBe("/capture");
-    expect(landingPathFor({ roleId: 15, subscriptionId: 1 })).toBe("/capture");
-    expect(landingPathFor({ roleId: 2, subscriptionId: 16 })).toBe("/leads");
-    expect(landingPathFor({ roleId: 2, subscriptionId: 2 })).toBe("/leads");
-    for (const roleId of [1, 2, 3, 4, 5, 6, 7, 8])
-      expect(landingPathFor({ roleId, subscriptionId: 1 })).toBe("/dashboard");
   });
 });

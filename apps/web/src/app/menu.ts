@@ -1,7 +1,6 @@
 import { flattenMenu, MENU, type MenuEntry, menuEntriesFor, type Who } from "@fieldlead/contracts";
 
 export type { MenuIcon } from "@fieldlead/contracts";
-export { landingPathFor } from "../lib/landing";
 
 /**
  * One entry of the side menu as the screens use it: the contracts' entry (packages/contracts/src/menu.ts, with

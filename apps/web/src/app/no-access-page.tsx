@@ -1,8 +1,8 @@
 import { Button, Card, EmptyState } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { landingPathFor } from "../lib/landing";
 import { useSession } from "../lib/session";
+import { landingPathFor } from "./landing";
 
 /** A screen the user's role may not open (the server refuses its data anyway). */
 export function NoAccessPage() {

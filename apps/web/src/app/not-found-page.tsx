@@ -1,8 +1,8 @@
 import { Button, Card, EmptyState, Group, Text } from "@mantine/core";
 import { IconMapQuestion } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { landingPathFor } from "../lib/landing";
 import { useSession } from "../lib/session";
+import { landingPathFor } from "./landing";
 
 /** An address the app does not know. */
 export function NotFoundPage() {

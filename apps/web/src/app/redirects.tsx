@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from "react-router";
-import { landingPathFor } from "../lib/landing";
 import { useSession } from "../lib/session";
+import { landingPathFor } from "./landing";
 import { menuFor } from "./menu";
 
 /** `/`: the user's start page. */

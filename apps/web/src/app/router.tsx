@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { LoginPage } from "../features/account/pages/login-page";
 import { allMenuItems } from "./menu";
 import { LandingRedirect, SectionRedirect } from "./redirects";
 import { RootRoute } from "./root-route";
@@ -122,14 +123,16 @@ function placeholderRoutes(): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
-    // The first screen's code loads lazily: show nothing (the page's own loading states follow) meanwhile.
+    // A screen's code loads lazily; meanwhile index.html's app shell stays on screen (main.tsx removes it).
     HydrateFallback: () => null,
     ErrorBoundary: RouteErrorPage,
     children: [
+      // Sign-in is the one screen in the first file (with what it draws): every first visit starts there, and its
+      // dozen small files loaded in one go with the page instead of after it (docs/decisions/0029).
       {
         path: "/login",
         handle: { title: "Sign in" } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import("../features/account/pages/login-page")).LoginPage }),
+        Component: LoginPage,
       },
       {
         path: "/forgot-password",

@@ -18,10 +18,10 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
-import { IconCalendar } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { DigitsInput } from "./digits-input";
+
+const DateQuestionInput = lazy(() => import("./date-question-input"));
 
 /** A custom question as the lead forms ask it (the lead-type lookup and the settings both give this shape). */
 export type FormQuestion = {
@@ -133,6 +133,8 @@ export function QuestionField({ question: q, value, onChange, error, disabled, s
           value={typeof value === "number" ? value : null}
           onChange={(v) => onChange(v)}
           clearable={!q.isRequired}
+          // Tapping the chosen answer again never empties a required question (issue 11).
+          allowDeselect={!q.isRequired}
           comboboxProps={{ withinPortal: true }}
         />
       );
@@ -167,16 +169,17 @@ export function QuestionField({ question: q, value, onChange, error, disabled, s
       );
     case "datePicker":
       return (
-        <DatePickerInput
-          {...common}
-          placeholder="Pick a date"
-          valueFormat="YYYY-MM-DD"
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          clearable={!q.isRequired}
-          value={text || null}
-          onChange={(v) => onChange(v ?? "")}
-          popoverProps={{ withinPortal: true }}
-        />
+        // The calendar loads when a form first shows a date question; meanwhile the field is there, disabled.
+        <Suspense
+          fallback={<TextInput {...common} disabled placeholder="Pick a date" value={text} readOnly />}
+        >
+          <DateQuestionInput
+            {...common}
+            clearable={!q.isRequired}
+            value={text}
+            onChange={(v) => onChange(v)}
+          />
+        </Suspense>
       );
     case "yesNo":
       return (

@@ -1,4 +1,5 @@
-import { appApi, type StoreOption } from "@fieldlead/contracts";
+import type { StoreOption } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";

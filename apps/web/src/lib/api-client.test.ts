@@ -1,4 +1,5 @@
-import { accountApi, appApi, endpoint, leadsApi } from "@fieldlead/contracts";
+import { endpoint } from "@fieldlead/contracts";
+import { accountApi, appApi, leadsApi } from "@fieldlead/contracts/routes";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
 import { demoUser } from "../test/fixtures";

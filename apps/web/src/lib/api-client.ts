@@ -1,4 +1,5 @@
 import { type EndpointDef, type EndpointInput, type EndpointResponse, fillPath } from "@fieldlead/contracts";
+import type { DefinitionOf, Route } from "@fieldlead/contracts/routes";
 import { ApiError, NETWORK_ERROR_MESSAGE, parseProblem } from "./api-error";
 import { session } from "./session";
 
@@ -43,7 +44,7 @@ function onUnauthorized() {
   navigate(loginPathReturningTo(`${pathname}${search}${hash}`));
 }
 
-export function buildUrl(endpoint: EndpointDef, params?: Record<string, unknown>, query?: unknown): string {
+export function buildUrl(endpoint: Route, params?: Record<string, unknown>, query?: unknown): string {
   const path = fillPath(endpoint, params);
   if (!query) return path;
   const qs = new URLSearchParams();
@@ -71,7 +72,7 @@ export function apiHeaders(): Record<string, string> {
 }
 
 async function send(
-  endpoint: EndpointDef,
+  endpoint: Route,
   opts: RawInput & { signal?: AbortSignal },
   accept?: string,
 ): Promise<Response> {
@@ -122,13 +123,13 @@ async function readBody(response: Response): Promise<unknown> {
  * Calls an endpoint of `@fieldlead/contracts` (docs/decisions/0025): the input is checked against its schemas at
  * compile time and the answer has its response type. Errors are ApiError.
  */
-export async function call<E extends EndpointDef>(
-  endpoint: E,
-  ...[input]: InputArgs<E>
-): Promise<EndpointResponse<E>> {
+export async function call<R extends Route>(
+  endpoint: R,
+  ...[input]: InputArgs<DefinitionOf<R>>
+): Promise<EndpointResponse<DefinitionOf<R>>> {
   const response = await send(endpoint, (input ?? {}) as RawInput);
-  if (response.status === 204) return undefined as EndpointResponse<E>;
-  return (await readBody(response)) as EndpointResponse<E>;
+  if (response.status === 204) return undefined as EndpointResponse<DefinitionOf<R>>;
+  return (await readBody(response)) as EndpointResponse<DefinitionOf<R>>;
 }
 
 // Built from a string so the pattern holds no raw control characters.
@@ -164,9 +165,9 @@ export function filenameFromContentDisposition(header: string | null): string | 
 }
 
 /** Downloads a file from an endpoint with the usual headers and saves it under its own name. */
-export async function downloadFile<E extends EndpointDef & { download: true }>(
-  endpoint: E,
-  opts: CallInput<E> & { fallbackName?: string },
+export async function downloadFile<R extends Route & { download: true }>(
+  endpoint: R,
+  opts: CallInput<DefinitionOf<R>> & { fallbackName?: string },
 ): Promise<string> {
   const response = await send(endpoint, opts as RawInput, "*/*");
   const blob = await response.blob();

@@ -1,4 +1,5 @@
-import { type LeadSettings, settingsApi } from "@fieldlead/contracts";
+import type { LeadSettings } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery, keyOf } from "./queries";
 

@@ -1,4 +1,4 @@
-import { appApi } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery, invalidate } from "./queries";
 

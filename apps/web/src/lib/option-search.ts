@@ -1,4 +1,5 @@
-import type { appApi, EndpointResponse, StoreOptionsRequest } from "@fieldlead/contracts";
+import type { EndpointResponse, StoreOptionsRequest } from "@fieldlead/contracts";
+import type { appApi, DefinitionOf } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQueries } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { CallInput } from "./api-client";
@@ -11,7 +12,7 @@ import { endpointQuery } from "./queries";
  * call with those `ids`.
  */
 export type OptionEndpoint = typeof appApi.storeOptions | typeof appApi.leadGeneratorOptions;
-export type OptionPage<E extends OptionEndpoint> = EndpointResponse<E>;
+export type OptionPage<E extends OptionEndpoint> = EndpointResponse<DefinitionOf<E>>;
 export type OptionItem<E extends OptionEndpoint> = OptionPage<E>["items"][number];
 /** What narrows a search besides its words (`brandIds` only for stores). */
 export type OptionFilters = Pick<StoreOptionsRequest, "territoryIds" | "brandIds" | "includeInactive">;
@@ -57,7 +58,7 @@ export function optionIdsBody(ids: readonly number[]): StoreOptionsRequest {
 
 function optionQuery<E extends OptionEndpoint>(endpoint: E, body: StoreOptionsRequest) {
   // Both searches take the same request (the lead generators' without `brandIds`, which the callers never set).
-  const input = { body } as unknown as Omit<CallInput<E>, "signal">;
+  const input = { body } as unknown as Omit<CallInput<DefinitionOf<E>>, "signal">;
   return queryOptions({ ...endpointQuery(endpoint, input), staleTime: STALE_MS });
 }
 

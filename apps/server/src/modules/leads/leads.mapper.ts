@@ -1,5 +1,7 @@
 import {
   type DuplicateMatch,
+  type LeadHistoryAction,
+  type LeadHistoryEntry,
   type LeadListItem,
   type LeadSource,
   leadStatusName,
@@ -33,6 +35,30 @@ export function localDateTime(at: Date, timeZone: string): string {
 
 export const personName = (first: string | null, last: string | null) =>
   first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim();
+
+/** A history row as the lead's detail shows it (who by name; times as ISO instants). */
+export function toHistoryEntry(h: {
+  id: number;
+  action: string;
+  at: Date;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+}): LeadHistoryEntry {
+  return {
+    id: h.id,
+    action: h.action as LeadHistoryAction,
+    at: h.at.toISOString(),
+    userId: h.userId,
+    userName: personName(h.firstName, h.lastName),
+    before: h.before ?? null,
+    after: h.after ?? null,
+    reason: h.reason,
+  };
+}
 
 /** A lead row as lists show it; times on the store's clock (the organization's when there is no store). */
 export function toListItem(r: LeadRow, orgTimeZone: string): LeadListItem {

@@ -29,6 +29,23 @@ export type { LeadRow };
 /** The lead's story, written the one way every entity's history is (platform/history.ts). */
 const leadHistoryLog = historyOf(leadHistory, "leadId", { actions: LEAD_HISTORY_ACTIONS });
 
+/** History entries with the name of who made them. */
+const historyRows = (exec: Tx) =>
+  exec
+    .select({
+      id: leadHistory.id,
+      action: leadHistory.action,
+      at: leadHistory.at,
+      userId: leadHistory.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      before: leadHistory.before,
+      after: leadHistory.after,
+      reason: leadHistory.reason,
+    })
+    .from(leadHistory)
+    .leftJoin(users, eq(users.id, leadHistory.userId));
+
 /** Reads and writes of leads, their answers, consents, history and capture entries, bound to the organization. */
 export function leadsRepository() {
   return {
@@ -268,22 +285,33 @@ export function leadsRepository() {
 
     /** The lead's story, newest first. */
     async history(exec: Tx, ctx: Scope, leadId: number) {
-      return exec
-        .select({
-          id: leadHistory.id,
-          action: leadHistory.action,
-          at: leadHistory.at,
-          userId: leadHistory.userId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          before: leadHistory.before,
-          after: leadHistory.after,
-          reason: leadHistory.reason,
-        })
-        .from(leadHistory)
-        .leftJoin(users, eq(users.id, leadHistory.userId))
+      return historyRows(exec)
         .where(and(eq(leadHistory.organizationId, ctx.organizationId), eq(leadHistory.leadId, leadId)))
         .orderBy(desc(leadHistory.at), desc(leadHistory.id));
+    },
+
+    /**
+     * The newest entry of one action by one person on the lead: read back in the transaction that wrote it, on
+     * the locked lead, it is the one just written (history's writer answers no ids).
+     */
+    async latestHistory(
+      tx: Tx,
+      ctx: Scope,
+      leadId: number,
+      of: { action: LeadHistoryAction; userId: number },
+    ) {
+      const [row] = await historyRows(tx)
+        .where(
+          and(
+            eq(leadHistory.organizationId, ctx.organizationId),
+            eq(leadHistory.leadId, leadId),
+            eq(leadHistory.action, of.action),
+            eq(leadHistory.userId, of.userId),
+          ),
+        )
+        .orderBy(desc(leadHistory.id))
+        .limit(1);
+      return row ?? null;
     },
 
     async insertCaptureEntry(exec: Tx, ctx: Scope, values: CaptureEntryInsert) {

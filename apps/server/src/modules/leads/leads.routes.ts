@@ -55,5 +55,8 @@ export function leadsRoutes(svc: LeadsService): Routes {
     route(app, leadsApi.externalDelete, (req) => svc.remove(tenant(req), req.params.id, "external"));
     route(app, leadsApi.leadTypes, (req) => svc.leadTypes(tenant(req), req.body.includeInactive));
     route(app, leadsApi.restore, (req) => svc.restore(tenant(req), req.params.id));
+    route(app, leadsApi.addNote, (req) =>
+      svc.addNote(tenant(req), req.params.id, req.body.text, idempotencyKeyOf(req.headers)),
+    );
   };
 }

@@ -8,7 +8,6 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   type LeadDetail,
-  type LeadHistoryAction,
   type LeadKind,
   type LeadTypeLookup,
   type LeadUpsertResponse,
@@ -22,7 +21,8 @@ import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { LeadFormReader } from "../settings/index";
 import { displayAnswer } from "./lead-answers";
 import { type LeadEditor, leadEditor } from "./lead-edit.service";
-import { personName, toDuplicateMatch, toListItem } from "./leads.mapper";
+import { type LeadNotes, leadNotes } from "./lead-notes.service";
+import { toDuplicateMatch, toHistoryEntry, toListItem } from "./leads.mapper";
 import {
   canDeleteLeads,
   canEditLeads,
@@ -50,6 +50,7 @@ type Deps = {
 export function leadsService(deps: Deps) {
   const d = { ...deps, now: deps.now ?? (() => new Date()) };
   const editor: LeadEditor = leadEditor(d);
+  const notes: LeadNotes = leadNotes(d);
   const searches = leadsSearchService(d);
 
   const match = (
@@ -100,16 +101,7 @@ export function leadsService(deps: Deps) {
         disclosureText: c.disclosureText,
         acceptedAt: c.acceptedAt.toISOString(),
       })),
-      history: history.map((h) => ({
-        id: h.id,
-        action: h.action as LeadHistoryAction,
-        at: h.at.toISOString(),
-        userId: h.userId,
-        userName: personName(h.firstName, h.lastName),
-        before: h.before ?? null,
-        after: h.after ?? null,
-        reason: h.reason,
-      })),
+      history: history.map(toHistoryEntry),
       duplicateOf: original ? match(ctx, scope, original, probe) : null,
       duplicates: linked.map((r) => match(ctx, scope, r, probe)),
       captureEntryId,
@@ -231,6 +223,8 @@ export function leadsService(deps: Deps) {
         duplicateWindowDays: windowDays,
       };
     },
+
+    addNote: notes.add,
 
     search: searches.search,
     searchSql: searches.sqlOf,

@@ -50,6 +50,7 @@ describe("the store search", () => {
       organizationId: await t.orgId("Summit Home East"),
       isActive: true,
       brandId: 1,
+      mine: false,
     });
     const pages: OptionsPage[] = [];
     for (let page = 1; page <= 4; page++) pages.push(await options(admin, { page, pageSize: 2 }));
@@ -123,10 +124,48 @@ describe("the store search", () => {
     const regional = await t.login("regional@demo.local");
     expect((await options(regional)).items.every((s) => s.city !== "Philadelphia")).toBe(true);
     const lg = await t.login("lg@demo.local");
+    // The organization's stores, their own (North Jersey's Costco Wayne) first.
     expect(names(await options(lg, { search: "costco" }))).toEqual([
-      "Costco South Philadelphia",
       "Costco Wayne",
+      "Costco South Philadelphia",
       "Costco Westbury",
+    ]);
+  });
+
+  it("lists the caller's own stores first, marked as theirs, then the others by name", async () => {
+    // The lead generator works North Jersey: its three stores are assigned to them.
+    const lg = await t.login("lg@demo.local");
+    const admin = await t.login("admin@demo.local");
+    const page = await options(lg);
+    // Every store the organization has (the earlier cases added some), the lead generator's three on top.
+    const everyStore = names(await options(admin));
+    expect(page.total).toBe(everyStore.length);
+    const own = ["Costco Wayne", "Lowe's Clifton", "The Home Depot Paramus"];
+    expect(page.items.map((s) => [s.name, s.mine])).toEqual([
+      ...own.map((n) => [n, true]),
+      ...everyStore.filter((n) => !own.includes(n)).map((n) => [n, false]),
+    ]);
+    expect(names(page).slice(3)).toContain("BJ's Wholesale Hicksville");
+    // Pages follow the same order, and ids answer with the same flag.
+    const pages: OptionsPage[] = [];
+    for (let p = 1; p <= Math.ceil(page.total / 3); p++)
+      pages.push(await options(lg, { page: p, pageSize: 3 }));
+    expect(pages.flatMap(names)).toEqual(names(page));
+    const asked = await options(lg, { ids: [ids.store["Costco Westbury"], ids.store["Lowe's Clifton"]] });
+    expect(asked.items.map((s) => [s.name, s.mine])).toEqual([
+      ["Lowe's Clifton", true],
+      ["Costco Westbury", false],
+    ]);
+    // Nobody else's assignment counts: the Admin has no stores of their own, and sees them all by name.
+    expect((await options(admin)).items.every((s) => s.mine === false)).toBe(true);
+    expect(everyStore).toEqual(
+      [...everyStore].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    // A territory manager's stores are all theirs, by name as before.
+    const tm = await t.login("territory@demo.local");
+    expect((await options(tm)).items.map((s) => [s.name, s.mine])).toEqual([
+      ["Costco South Philadelphia", true],
+      ["The Home Depot Conshohocken", true],
     ]);
   });
 

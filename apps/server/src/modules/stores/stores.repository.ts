@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
-import { referenceItems, stores, territories } from "../../db/schema/index";
+import { membershipStores, referenceItems, stores, territories } from "../../db/schema/index";
 import type { TenantContext } from "../../platform/context";
 import type { Tx } from "../../platform/db";
 import { likePattern, type PageWindow, searchWords, sortBy } from "../../platform/query-kit";
@@ -186,8 +186,9 @@ export function storesRepository() {
     },
 
     /**
-     * A page of the stores a caller may pick, by name (`stores_org_name_idx`: organization, lower(name)). Every
-     * word must be in the name, number, address or city. One query for the page, one for the total.
+     * A page of the stores a caller may pick: the caller's own stores first (assigned to their membership), then
+     * by name (`stores_org_name_idx`: organization, lower(name)). Every word must be in the name, number, address
+     * or city. One query for the page, one for the total.
      */
     async options(
       exec: Tx,
@@ -200,12 +201,17 @@ export function storesRepository() {
       if (!f.includeInactive) conditions.push(eq(stores.isActive, true));
       if (f.ids) conditions.push(f.ids.length ? inArray(stores.id, f.ids) : sql`false`);
       const where = and(...conditions);
+      // Own stores: the caller's membership's (membership_stores_key: organization, membership, store).
+      const mine =
+        ctx.membershipId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${membershipStores} where ${membershipStores.organizationId} = ${ctx.organizationId} and ${membershipStores.membershipId} = ${ctx.membershipId} and ${membershipStores.storeId} = ${stores.id})`;
       const [rows, [{ total }]] = await Promise.all([
         exec
-          .select(optionColumns)
+          .select({ ...optionColumns, mine })
           .from(stores)
           .where(where)
-          .orderBy(sql`lower(${stores.name})`, asc(stores.id))
+          .orderBy(sql`${mine} desc`, sql`lower(${stores.name})`, asc(stores.id))
           .limit(page.limit)
           .offset(page.offset),
         exec.select({ total: count() }).from(stores).where(where),

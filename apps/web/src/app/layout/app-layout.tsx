@@ -10,8 +10,8 @@ import { OrganizationSwitcher } from "../../features/account/components/organiza
 import { UserMenu } from "../../features/account/components/user-menu";
 import { WhatsNewButton } from "../../features/feature-flags/components/whats-new-button";
 import { loginPathReturningTo } from "../../lib/api-client";
-import { landingPathFor } from "../../lib/landing";
 import { session, useSession } from "../../lib/session";
+import { landingPathFor } from "../landing";
 import { canOpen, menuFor } from "../menu";
 import { NoAccessPage } from "../no-access-page";
 import { SideMenu } from "./side-menu";

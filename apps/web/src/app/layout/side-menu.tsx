@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from "@mantine/core";
+import { Badge, NavLink, ScrollArea, Stack, VisuallyHidden } from "@mantine/core";
 import {
   IconBuildingStore,
   IconCalendarEvent,
@@ -16,9 +16,10 @@ import {
   IconTargetArrow,
   IconUsers,
 } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuIcon, MenuItem } from "../menu";
+import { BUILT_PATHS } from "../router";
 
 const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -41,8 +42,38 @@ export const menuIcon = (icon: MenuIcon | undefined) => (icon ? ICONS[icon] : Ic
 
 const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
-/** The side menu: the entries the user may open, with the current one marked. */
-export function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+/** Whether an entry's screen exists: a section when one of its entries does. */
+const isBuilt = (item: MenuItem, built: ReadonlySet<string>): boolean =>
+  item.children?.length ? item.children.some((c) => isBuilt(c, built)) : built.has(item.path);
+
+/**
+ * An entry's label, with a "Soon" badge when its area is not built yet: people know before they click, and
+ * screen readers hear "coming soon" as part of the link's name.
+ */
+function entryLabel(item: MenuItem, built: ReadonlySet<string>): ReactNode {
+  if (isBuilt(item, built)) return item.label;
+  return (
+    <>
+      {item.label}
+      <Badge component="span" aria-hidden size="xs" variant="light" color="gray" ml={8} radius="sm">
+        Soon
+      </Badge>
+      <VisuallyHidden> (coming soon)</VisuallyHidden>
+    </>
+  );
+}
+
+/** The side menu: the entries the user may open, with the current one marked and those still to come badged. */
+export function SideMenu({
+  items,
+  onNavigate,
+  built = BUILT_PATHS,
+}: {
+  items: MenuItem[];
+  onNavigate?: () => void;
+  /** The paths whose screens exist (the router's BUILT list). */
+  built?: ReadonlySet<string>;
+}) {
   const { pathname } = useLocation();
   return (
     <ScrollArea type="hover" scrollbarSize={6} style={{ flex: 1 }}>
@@ -51,29 +82,15 @@ export function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?
           const Icon = menuIcon(item.icon);
           const icon = <Icon size={19} stroke={1.7} />;
           if (item.children?.length) {
-            const open = within(pathname, item.path);
             return (
-              <NavLink
+              <MenuSection
                 key={item.key}
-                label={item.label}
-                leftSection={icon}
-                defaultOpened={open}
-                active={open}
-                variant="subtle"
-                childrenOffset={30}
-              >
-                {item.children.map((child) => (
-                  <NavLink
-                    key={child.key}
-                    component={Link}
-                    to={child.path}
-                    label={child.label}
-                    active={within(pathname, child.path)}
-                    aria-current={within(pathname, child.path) ? "page" : undefined}
-                    onClick={onNavigate}
-                  />
-                ))}
-              </NavLink>
+                item={item}
+                icon={icon}
+                built={built}
+                pathname={pathname}
+                onNavigate={onNavigate}
+              />
             );
           }
           const active = within(pathname, item.path);
@@ -82,7 +99,7 @@ export function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?
               key={item.key}
               component={Link}
               to={item.path}
-              label={item.label}
+              label={entryLabel(item, built)}
               leftSection={icon}
               active={active}
               aria-current={active ? "page" : undefined}
@@ -92,5 +109,56 @@ export function SideMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?
         })}
       </Stack>
     </ScrollArea>
+  );
+}
+
+/**
+ * A section of the menu (Settings, Platform): a button that opens and closes its entries, reachable by keyboard
+ * and announced as expanded or collapsed (Mantine draws it as a link without an address otherwise).
+ */
+function MenuSection({
+  item,
+  icon,
+  built,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuItem;
+  icon: ReactNode;
+  built: ReadonlySet<string>;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
+  const current = within(pathname, item.path);
+  const [opened, setOpened] = useState(current);
+  // Arriving on one of its screens (a link, the address bar) opens the section.
+  useEffect(() => {
+    if (current) setOpened(true);
+  }, [current]);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={entryLabel(item, built)}
+      leftSection={icon}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      active={current}
+      variant="subtle"
+      childrenOffset={30}
+    >
+      {(item.children ?? []).map((child) => (
+        <NavLink
+          key={child.key}
+          component={Link}
+          to={child.path}
+          label={entryLabel(child, built)}
+          active={within(pathname, child.path)}
+          aria-current={within(pathname, child.path) ? "page" : undefined}
+          onClick={onNavigate}
+        />
+      ))}
+    </NavLink>
   );
 }

@@ -1,4 +1,5 @@
-import { type AcceptInvitationRequest, accountApi } from "@fieldlead/contracts";
+import type { AcceptInvitationRequest } from "@fieldlead/contracts";
+import { accountApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { endpointQuery, invalidate } from "../../../lib/queries";

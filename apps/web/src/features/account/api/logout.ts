@@ -1,4 +1,4 @@
-import { accountApi } from "@fieldlead/contracts";
+import { accountApi } from "@fieldlead/contracts/routes";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 

@@ -1,4 +1,5 @@
-import { accountApi, type ResetPasswordRequest } from "@fieldlead/contracts";
+import type { ResetPasswordRequest } from "@fieldlead/contracts";
+import { accountApi } from "@fieldlead/contracts/routes";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 

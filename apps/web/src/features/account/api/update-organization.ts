@@ -1,4 +1,5 @@
-import { accountApi, type LoggedInUser } from "@fieldlead/contracts";
+import type { LoggedInUser } from "@fieldlead/contracts";
+import { accountApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { session } from "../../../lib/session";

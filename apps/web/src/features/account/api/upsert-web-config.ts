@@ -1,4 +1,5 @@
-import { appApi, type WebConfig } from "@fieldlead/contracts";
+import type { WebConfig } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { useMutation } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { session } from "../../../lib/session";

@@ -1,4 +1,4 @@
-import { accountApi } from "@fieldlead/contracts";
+import { accountApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -47,15 +47,16 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Who is signed in: plain text (a menu holds only menu items, so no paragraphs here). */}
         <Stack gap={4} px="sm" py="xs">
-          <Text fz="sm" fw={600} truncate="end">
+          <Text component="div" fz="sm" fw={600} truncate="end">
             {email ?? "Signed in"}
           </Text>
           <Badge variant="light" size="sm" w="fit-content">
             {roleName(user.roleId)}
           </Badge>
           {organization ? (
-            <Text fz="xs" c="dimmed" truncate="end">
+            <Text component="div" fz="xs" c="dimmed" truncate="end">
               {organization}
             </Text>
           ) : null}
@@ -65,7 +66,7 @@ export function UserMenu() {
           What's new
         </Menu.Item>
         <Menu.Item
-          color="red"
+          c="red"
           leftSection={<IconLogout size={16} />}
           onClick={signOut}
           disabled={logout.isPending}

@@ -82,6 +82,15 @@ describe("LoginPage", () => {
     expect(session.email()).toBe("lg@demo.local");
   });
 
+  it("lands a manager on Leads while the Dashboard is still to come", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...demoUser, roleId: 3 }));
+    const { router } = renderRoutes(routes, "/login");
+
+    await signIn("manager@demo.local", "demo1234");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/leads"));
+  });
+
   it("returns to the page the user was sent from", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ...demoUser, roleId: 1 }));
     const { router } = renderRoutes(routes, "/login?next=%2Fplatform%2Ffeatures");

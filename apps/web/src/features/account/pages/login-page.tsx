@@ -1,11 +1,11 @@
-import { type LoginRequest, loginRequest } from "@fieldlead/contracts";
+import type { LoginRequest } from "@fieldlead/contracts";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { isEmail, isNotEmpty, useForm } from "@mantine/form";
 import { IconAlertCircle, IconLock } from "@tabler/icons-react";
 import { useRef } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { landingPathFor } from "../../../app/landing";
 import { NEXT_PARAM, safeNextPath } from "../../../lib/api-client";
-import { landingPathFor } from "../../../lib/landing";
 import { session, useSession } from "../../../lib/session";
 import { useLogin } from "../api/login";
 import { AuthCard } from "../components/auth-card";
@@ -21,7 +21,13 @@ export function LoginPage() {
   const form = useForm<LoginRequest>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
-    validate: schemaResolver(loginRequest, { sync: true }),
+    // The sign-in screen loads no schema library (docs/decisions/0029): the two checks a person can act on here,
+    // in the words of the server's own (loginRequest), which answers anything else.
+    validate: {
+      email: (v) =>
+        isNotEmpty("Enter your email")(v.trim()) ?? isEmail("Enter a valid email address")(v.trim()),
+      password: isNotEmpty("Enter your password"),
+    },
   });
 
   if (user && !justSignedIn.current) return <Navigate to={next ?? landingPathFor(user)} replace />;

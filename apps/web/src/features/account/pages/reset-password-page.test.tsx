@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const routes = [
   { path: "/reset-password/:linkId", Component: ResetPasswordPage },
-  { path: "/dashboard", element: <p>Dashboard screen</p> },
+  { path: "/leads", element: <p>Leads screen</p> },
   { path: "/forgot-password", element: <p>Forgot screen</p> },
 ];
 
@@ -54,7 +54,7 @@ describe("ResetPasswordPage", () => {
     await user.type(screen.getByLabelText(/confirm/i), "a-long-passphrase");
     await user.click(screen.getByRole("button", { name: /set password/i }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/leads"));
     const [url, init] = fetchMock.mock.calls[1];
     expect(url).toBe("/api/account/reset-password");
     expect(init?.method).toBe("PUT");

@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core
 import { useForm } from "@mantine/form";
 import { IconArrowLeft, IconClockX, IconLinkOff } from "@tabler/icons-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { landingPathFor } from "../../../app/landing";
 import { FormError } from "../../../components/query-state";
-import { landingPathFor } from "../../../lib/landing";
 import { session } from "../../../lib/session";
 import { useResetPassword } from "../api/reset-password";
 import { useValidateResetLink } from "../api/validate-reset-link";

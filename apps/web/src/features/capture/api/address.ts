@@ -1,4 +1,4 @@
-import { appApi } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { endpointQuery } from "../../../lib/queries";

@@ -1,12 +1,14 @@
-import { type InternalLeadUpsertRequest, leadsApi } from "@fieldlead/contracts";
+import type { InternalLeadUpsertRequest } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { type OutboxSummary, outbox } from "../../../lib/offline/outbox";
 import { invalidate } from "../../../lib/queries";
 
 export type CaptureRequest = Omit<InternalLeadUpsertRequest, "id">;
 
 /** Every list a new lead (and its capture entry) shows up in. */
-const LEAD_LISTS = [
+export const LEAD_LISTS = [
   leadsApi.internalSearch,
   leadsApi.externalSearch,
   leadsApi.retailerProgramSearch,
@@ -25,6 +27,19 @@ export const captureLead = (body: CaptureRequest, idempotencyKey?: string) =>
     headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
   });
 
+/**
+ * Keeps a capture on this phone until the signal returns (docs/decisions/0030): the exact request and its
+ * Idempotency-Key, sent by the outbox as soon as it can, never twice.
+ */
+export const keepCapture = (body: CaptureRequest, idempotencyKey: string, summary: OutboxSummary) =>
+  outbox.add({
+    endpoint: leadsApi.internalUpsert,
+    body,
+    key: idempotencyKey,
+    summary,
+    invalidates: LEAD_LISTS,
+  });
+
 export function useCaptureLead() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -35,14 +50,4 @@ export function useCaptureLead() {
       if (res.saved) void invalidate(queryClient, ...LEAD_LISTS);
     },
   });
-}
-
-/** A new Idempotency-Key (a UUID v4). `randomUUID` needs a secure context; a phone on plain http gets the fallback. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

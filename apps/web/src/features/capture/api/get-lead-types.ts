@@ -1,4 +1,4 @@
-import { leadsApi } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,12 +1,13 @@
 import {
-  appApi,
   type ConsentDestination,
   type DisclosureTexts,
   type LeadTypeLookup,
   type LeadUpsertResponse,
   US_STATES,
 } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import {
+  Box,
   Button,
   Card,
   Checkbox,
@@ -19,20 +20,25 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconDeviceFloppy } from "@tabler/icons-react";
+import { IconDeviceFloppy, IconDeviceMobileDown } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormError } from "../../../components/query-state";
 import { QuestionField } from "../../../components/question-field";
 import { SearchSelect } from "../../../components/search-select";
-import type { ApiError } from "../../../lib/api-error";
-import { type CaptureRequest, newIdempotencyKey, useCaptureLead } from "../api/capture-lead";
-import { rememberStore } from "../api/get-stores";
+import { type ApiError, errorMessage } from "../../../lib/api-error";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { isOnline, useOnline } from "../../../lib/offline/online";
+import type { OutboxEntry } from "../../../lib/offline/outbox";
+import { type CaptureRequest, keepCapture, useCaptureLead } from "../api/capture-lead";
+import { cachedStoreName, rememberStore } from "../api/get-stores";
 import { AddressField } from "./address-field";
 import {
   activeQuestions,
   type CaptureValues,
   captureRequest,
+  consentHeading,
   emptyAnswers,
   hasConsent,
   initialCaptureValues,
@@ -66,23 +72,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The phone-first capture form: check for duplicates, then save, then show the saved lead. */
+/**
+ * The phone-first capture form: check for duplicates, then save, then show the saved lead. With no signal the
+ * capture is kept on the phone (the outbox) and sent when the signal returns (docs/decisions/0030).
+ */
 export function CaptureForm({
   lookups,
   initialStoreId,
+  hasOwnStores = false,
   disclosures,
+  organizationName = "",
   serviceTypeId,
   onSaved,
+  onKept,
   onStaleDisclosures,
 }: {
   lookups: LeadTypeLookup;
   /** The store to start with (the last capture's, or the only one). */
   initialStoreId: number | null;
+  /** The caller has stores of their own: the picker shows them first, under "My stores". */
+  hasOwnStores?: boolean;
   /** The organization's disclosure texts as the shopper reads them (from the lead settings). */
   disclosures: DisclosureTexts;
+  /** The organization's name, for the consent headings. */
+  organizationName?: string;
   /** The service type to start with (the previous capture's). */
   serviceTypeId?: number | null;
   onSaved: (result: LeadUpsertResponse, values: CaptureValues) => void;
+  /** The capture was kept on the phone, to be sent when the signal returns. */
+  onKept?: (entry: OutboxEntry, values: CaptureValues) => void;
   /** The server refused a consent text that changed since the form opened: read the texts again. */
   onStaleDisclosures: () => void;
 }) {
@@ -100,8 +118,12 @@ export function CaptureForm({
     }),
   });
   const capture = useCaptureLead();
+  const queryClient = useQueryClient();
+  const online = useOnline();
   const [duplicates, setDuplicates] = useState<LeadUpsertResponse | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const [keeping, setKeeping] = useState(false);
+  const [keepFailure, setKeepFailure] = useState<string | null>(null);
   const warningRef = useRef<HTMLDivElement>(null);
   const type = types.find((t) => t.id === form.values.serviceTypeId) ?? null;
   const questions = activeQuestions(type);
@@ -112,6 +134,11 @@ export function CaptureForm({
   useEffect(() => {
     if (duplicates) warningRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
   }, [duplicates]);
+  // A save that could not be sent says so where the lead generator looks: beside the save button.
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [failure]);
 
   const showServerError = (err: ApiError) => {
     if (err.code === "stale_disclosure" || Object.keys(err.errors).some((k) => k.startsWith("consents"))) {
@@ -132,9 +159,48 @@ export function CaptureForm({
   // One capture, one Idempotency-Key: a save sent again with nothing changed (the answer was lost on a weak
   // signal) resends the same request under the same key, and the server answers with the first save's lead.
   const pending = useRef<{ of: string; body: CaptureRequest; key: string } | null>(null);
+  const pendingOf = (values: CaptureValues) => JSON.stringify([values, type?.id, disclosures]);
+
+  /**
+   * Keeps the capture on the phone. A save already sent (its answer lost) is kept as it was sent, under its key,
+   * so the server recognises it if it did arrive; a capture never sent is kept with the time the shopper was met.
+   */
+  const keep = async (values: CaptureValues) => {
+    const of = pendingOf(values);
+    if (pending.current?.of !== of) {
+      const capturedAt = new Date().toISOString();
+      pending.current = {
+        of,
+        body: captureRequest(values, type, disclosures, { capturedAt }),
+        key: newIdempotencyKey(),
+      };
+    }
+    const { body, key } = pending.current;
+    setKeeping(true);
+    setKeepFailure(null);
+    try {
+      const store = cachedStoreName(queryClient, values.storeId);
+      const entry = await keepCapture(body, key, {
+        title: `${values.firstName.trim()} ${values.lastName.trim()}`.trim(),
+        detail: [type?.name, store].filter(Boolean).join(" · ") || undefined,
+      });
+      pending.current = null;
+      setFailure(null);
+      setDuplicates(null);
+      if (values.storeId) rememberStore(values.storeId);
+      onKept?.(entry, values);
+    } catch (err) {
+      setKeepFailure(`This phone could not keep the lead: ${errorMessage(err)}`);
+    } finally {
+      setKeeping(false);
+    }
+  };
+
   const save = (values: CaptureValues) => {
     setFailure(null);
-    const of = JSON.stringify([values, type?.id, disclosures]);
+    // The signal went meanwhile (a duplicate warning open): kept on the phone.
+    if (!isOnline()) return void keep(values);
+    const of = pendingOf(values);
     if (pending.current?.of !== of) {
       pending.current = { of, body: captureRequest(values, type, disclosures), key: newIdempotencyKey() };
     }
@@ -161,6 +227,8 @@ export function CaptureForm({
         focusFirstError();
         return;
       }
+      // No signal: no duplicate check (the server links a duplicate when the lead arrives); kept on the phone.
+      if (!isOnline()) return void keep(values);
       if (duplicates) return save(values);
       setFailure(null);
       capture.mutate(
@@ -196,7 +264,17 @@ export function CaptureForm({
             required
             size="md"
             nothingFoundMessage="No store by that name"
+            groupBy={hasOwnStores ? (s) => (s.mine ? "My stores" : "Other stores") : undefined}
             {...form.getInputProps("storeId")}
+            // The message sits above the field: the list opens below it, so it never covers its own message.
+            error={Boolean(form.errors.storeId)}
+            description={
+              form.errors.storeId ? (
+                <Text span fz="sm" c="var(--mantine-color-error)" data-testid="store-error">
+                  {form.errors.storeId}
+                </Text>
+              ) : undefined
+            }
             value={form.values.storeId}
           />
           <Select<number>
@@ -207,6 +285,8 @@ export function CaptureForm({
             data={types.map((t) => ({ value: t.id, label: t.name }))}
             description={type?.description || undefined}
             comboboxProps={{ withinPortal: true }}
+            // Tapping the chosen service again keeps it (a required field is never emptied by a tap).
+            allowDeselect={false}
             {...form.getInputProps("serviceTypeId")}
             onChange={(id) => {
               const next = types.find((t) => t.id === id) ?? null;
@@ -294,6 +374,7 @@ export function CaptureForm({
           <Select<number>
             label="Language"
             size="md"
+            allowDeselect={false}
             data={lookups.languageTypes.map((l) => ({ value: l.id, label: l.name }))}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps("languageId")}
@@ -309,7 +390,7 @@ export function CaptureForm({
           />
         </Section>
 
-        <Section title="Consent to be contacted">
+        <Section title="Who may contact you">
           <Text fz="sm" c="dimmed" mt={-8}>
             Let the shopper read each statement; tick it only when they agree.
           </Text>
@@ -323,14 +404,14 @@ export function CaptureForm({
                 size="md"
                 label={
                   <Text span fw={600}>
-                    {d.name}
+                    {consentHeading(d.id, organizationName)}
                   </Text>
                 }
                 description={
                   <>
                     <span data-testid={`disclosure-${d.id}`}>{text}</span>
                     {changed ? (
-                      <Text span display="block" c="orange.8" fz="sm" mt={4}>
+                      <Text span display="block" c="orange" fz="sm" mt={4}>
                         This text changed since the shopper agreed: let them read it and tick it again.
                       </Text>
                     ) : null}
@@ -352,7 +433,34 @@ export function CaptureForm({
           ) : null}
         </Section>
 
-        {failure ? <FormError title="Could not save">{failure.message}</FormError> : null}
+        {failure ? (
+          <div ref={failureRef}>
+            <FormError title="Could not save">
+              <Stack gap="sm">
+                <span>{failure.message}</span>
+                {failure.status === 0 ? (
+                  // The signal is too weak to answer: the lead waits on the phone instead of in the form.
+                  <Button
+                    variant="white"
+                    color="red"
+                    fullWidth
+                    leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
+                    loading={keeping}
+                    onClick={() => void keep(form.getValues())}
+                    // The label wraps on a narrow phone rather than run out of the button.
+                    styles={{
+                      root: { height: "auto", minHeight: 40, paddingBlock: 8 },
+                      label: { whiteSpace: "normal", textAlign: "left" },
+                    }}
+                  >
+                    Keep it on this phone and send later
+                  </Button>
+                ) : null}
+              </Stack>
+            </FormError>
+          </div>
+        ) : null}
+        {keepFailure ? <FormError title="Not kept">{keepFailure}</FormError> : null}
 
         {duplicates ? (
           <div ref={warningRef}>
@@ -368,15 +476,34 @@ export function CaptureForm({
             />
           </div>
         ) : (
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
-            loading={capture.isPending}
-            leftSection={<IconDeviceFloppy size={20} />}
+          // Stays at the bottom of the screen while the form scrolls: the save is always one tap away.
+          <Box
+            data-testid="save-bar"
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            style={{
+              zIndex: 3,
+              background: "var(--mantine-color-gray-0)",
+              paddingBottom: "calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))",
+              borderTop: "1px solid var(--mantine-color-gray-3)",
+            }}
           >
-            Save lead
-          </Button>
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={capture.isPending || keeping}
+              leftSection={<IconDeviceFloppy size={20} />}
+            >
+              Save lead
+            </Button>
+            {online ? null : (
+              <Text fz="sm" c="dimmed" ta="center" mt={6}>
+                No signal: the lead is kept on this phone and sent when the signal returns.
+              </Text>
+            )}
+          </Box>
         )}
       </Stack>
     </form>

@@ -90,15 +90,40 @@ export const hasConsent = (values: CaptureValues, destination: string, disclosur
   Boolean(values.consents[destination]) &&
   values.consents[destination] === disclosures[destination as ConsentDestination];
 
-/** The API body of the form: answered questions only; consents with the exact disclosure shown. */
+/**
+ * Each consent's heading in the shopper's words (the destinations' own names, "Field-service CRM", are the
+ * organization's words): who may contact them.
+ */
+export function consentHeading(destination: string, organizationName: string): string {
+  const org = organizationName.trim() || "This company";
+  switch (destination as ConsentDestination) {
+    case "crm":
+      return `${org} may contact me`;
+    case "retailer":
+      return "The store may contact me";
+    case "retailerProgram":
+      return "The store's home-services program may contact me";
+    case "secondPartner":
+      return `${org}'s partner program may contact me`;
+    default:
+      return "I may be contacted";
+  }
+}
+
+/**
+ * The API body of the form: answered questions only; consents with the exact disclosure shown. `capturedAt`
+ * (a capture kept on the phone, sent later) says when the shopper was met; without it the server's clock does.
+ */
 export function captureRequest(
   values: CaptureValues,
   type: CaptureServiceType | undefined | null,
   disclosures: DisclosureTexts,
+  { capturedAt }: { capturedAt?: string } = {},
 ): CaptureRequest {
   const blank = (s: string) => (s.trim() === "" ? null : s.trim());
-  const acceptedAt = new Date().toISOString();
+  const acceptedAt = capturedAt ?? new Date().toISOString();
   return {
+    ...(capturedAt ? { capturedAt } : {}),
     storeId: values.storeId,
     serviceTypeId: values.serviceTypeId,
     firstName: values.firstName.trim(),

@@ -6,12 +6,17 @@ import {
   type LeadUpsertResponse,
   type StoreOption,
 } from "@fieldlead/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { keptKey } from "../../../lib/offline/kept-query";
+import { outbox } from "../../../lib/offline/outbox";
+import { runOutbox } from "../../../lib/offline/outbox-runner";
+import { memoryStorage, offlineStorage, resetOfflineStorage } from "../../../lib/offline/storage";
 import { session } from "../../../lib/session";
 import { demoUser } from "../../../test/fixtures";
 import { jsonResponse, renderRoutes } from "../../../test/render";
+import { leadTypesQueryOptions } from "../api/get-lead-types";
 import { CapturePage } from "./capture-page";
 
 const lookups: LeadTypeLookup = {
@@ -92,9 +97,17 @@ if (!("fonts" in document)) {
 }
 
 const fetchMock = vi.fn<typeof fetch>();
-let upsertReplies: LeadUpsertResponse[] = [];
+/** The upsert's next answers: a body (200) or a whole response (a refusal). */
+let upsertReplies: (LeadUpsertResponse | Response)[] = [];
+/** What `navigator.onLine` says; offline, every call fails as a browser's would. */
+let online = true;
+Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
 
-beforeEach(() => {
+beforeEach(async () => {
+  online = true;
+  // Each case starts with nothing kept on the phone.
+  resetOfflineStorage(memoryStorage());
+  await outbox.reload();
   vi.stubGlobal("fetch", fetchMock);
   fetchMock.mockReset();
   upsertReplies = [];
@@ -102,6 +115,7 @@ beforeEach(() => {
   stores = [store];
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    if (!online) throw new TypeError("Failed to fetch");
     if (url === "/api/settings/leads") return jsonResponse(leadSettings);
     if (url === STORE_SEARCH) {
       const { ids, pageSize = 25 } = JSON.parse(String(init?.body ?? "{}"));
@@ -111,13 +125,17 @@ beforeEach(() => {
     if (url === "/api/leads/lookup-list/lead-type") return jsonResponse(lookups);
     if (url === "/api/leads/internal/upsert") {
       const reply = upsertReplies.shift();
+      if (reply instanceof Response) return reply;
       return reply ? jsonResponse(reply) : jsonResponse({ status: 500, message: "unexpected" }, 500);
     }
     return jsonResponse({ status: 404, message: `No mock for ${url}` }, 404);
   });
   session.set({ ...demoUser, roleId: 14 });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  online = true;
+});
 
 const storeSearches = () =>
   fetchMock.mock.calls
@@ -209,7 +227,7 @@ describe("CapturePage", { timeout: 20_000 }, () => {
     await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
     await fillShopper(user);
     await user.click(screen.getByRole("radio", { name: "Tankless" }));
-    await user.click(screen.getByRole("checkbox", { name: /Field-service CRM/ }));
+    await user.click(screen.getByRole("checkbox", { name: /Summit Home East may contact me/ }));
     upsertReplies.push(
       { saved: false, lead: null, isDuplicate: true, duplicateOf: earlier, possibleDuplicates: [earlier] },
       {
@@ -296,7 +314,7 @@ describe("CapturePage", { timeout: 20_000 }, () => {
     );
     await fillShopper(user);
     await user.click(screen.getByRole("radio", { name: "Tank" }));
-    await user.click(screen.getByRole("checkbox", { name: /Field-service CRM/ }));
+    await user.click(screen.getByRole("checkbox", { name: /Summit Home East may contact me/ }));
 
     // An Admin changed the text meanwhile: the server refuses the older one.
     leadSettings = settingsOf({
@@ -335,9 +353,9 @@ describe("CapturePage", { timeout: 20_000 }, () => {
         "Summit Home East and its installers may call me about my water heater.",
       ),
     );
-    expect((screen.getByRole("checkbox", { name: /Field-service CRM/ }) as HTMLInputElement).checked).toBe(
-      false,
-    );
+    expect(
+      (screen.getByRole("checkbox", { name: /Summit Home East may contact me/ }) as HTMLInputElement).checked,
+    ).toBe(false);
     expect(screen.getByText(/This text changed since the shopper agreed/)).toBeTruthy();
   });
 
@@ -383,5 +401,306 @@ describe("CapturePage", { timeout: 20_000 }, () => {
       ([url, init]) => upsert(url) && JSON.parse(String(init?.body)).checkOnly,
     );
     expect(checks.every(([, init]) => keyOf(init as RequestInit) === undefined)).toBe(true);
+  });
+});
+
+const leadOf = (id: number, firstName = "Dana") =>
+  ({
+    id,
+    firstName,
+    lastName: "Whitfield",
+    serviceTypeName: "Water heaters",
+    storeName: "Costco Wayne",
+    capturedAt: "2026-11-20T15:00:00.000Z",
+    capturedAtLocal: "2026-11-20 10:00",
+    timeZone: "America/New_York",
+  }) as unknown as LeadUpsertResponse["lead"];
+const savedAs = (id: number): LeadUpsertResponse => ({
+  saved: true,
+  lead: leadOf(id),
+  isDuplicate: false,
+  duplicateOf: null,
+  possibleDuplicates: [],
+});
+const clean: LeadUpsertResponse = {
+  saved: false,
+  lead: null,
+  isDuplicate: false,
+  duplicateOf: null,
+  possibleDuplicates: [],
+};
+const upsertCalls = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === "/api/leads/internal/upsert")
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)),
+      key: (init?.headers as Record<string, string> | undefined)?.["idempotency-key"],
+    }));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function goOffline() {
+  act(() => {
+    online = false;
+    window.dispatchEvent(new Event("offline"));
+  });
+}
+function goOnline() {
+  act(() => {
+    online = true;
+    window.dispatchEvent(new Event("online"));
+  });
+}
+
+describe("CapturePage on a phone", { timeout: 20_000 }, () => {
+  it("after a save, offers the next shopper first, then the lead just saved", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tankless" }));
+    upsertReplies.push(clean, savedAs(77));
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    const panel = await screen.findByTestId("capture-success");
+    const actions = [...panel.querySelectorAll("button, a")].map((el) => el.textContent);
+    expect(actions).toEqual(["Capture another", "View the lead"]);
+    expect(within(panel).getByRole("link", { name: "View the lead" }).getAttribute("href")).toBe(
+      "/leads?lead=77",
+    );
+  });
+
+  it("never empties the service type when its chosen option is tapped again", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const select = screen
+      .getAllByLabelText(/^Service type/)
+      .find((el): el is HTMLInputElement => el instanceof HTMLInputElement) as HTMLInputElement;
+    expect(select.value).toBe("Water heaters");
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "Water heaters", hidden: true }));
+    expect(select.value).toBe("Water heaters");
+    expect(screen.getByRole("radiogroup", { name: /Tank or tankless\?/ })).toBeTruthy();
+  });
+
+  it("shows a missing store's message above the field, where its list cannot cover it", async () => {
+    const user = userEvent.setup();
+    stores = [store, { ...store, id: 2, name: "Costco Clifton" }];
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tank" }));
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+    const message = await screen.findByTestId("store-error");
+    expect(message.textContent).toBe("Choose the store");
+    const picker = screen.getByRole("combobox", { name: /^Store/ });
+    expect(picker.getAttribute("aria-invalid")).toBe("true");
+    // Read with the field, and placed before it: the list opens below the field.
+    const described = (picker.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(described.some((id) => document.getElementById(id)?.contains(message))).toBe(true);
+    expect(message.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(upsertBodies()).toEqual([]);
+  });
+
+  it("lists the lead generator's own stores first, under My stores, and starts with their only one", async () => {
+    const user = userEvent.setup();
+    stores = [
+      { ...store, id: 5, name: "Lowe's Clifton", mine: true },
+      { ...store, id: 1, name: "Costco Wayne", mine: false },
+      { ...store, id: 2, name: "BJ's Hicksville", mine: false },
+    ];
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const picker = screen.getByRole("combobox", { name: /^Store/ }) as HTMLInputElement;
+    expect(picker.value).toBe("Lowe's Clifton");
+    await user.click(picker);
+    const list = document.getElementById(picker.getAttribute("aria-controls") ?? "") as HTMLElement;
+    await waitFor(() => expect(within(list).getAllByRole("option", { hidden: true })).toHaveLength(3));
+    const headings = [...list.querySelectorAll(".mantine-Combobox-groupLabel")].map((g) => g.textContent);
+    expect(headings).toEqual(["My stores", "Other stores"]);
+  });
+
+  it("puts the consents in the shopper's words", async () => {
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    expect(screen.getByRole("heading", { name: "Who may contact you" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /^Summit Home East may contact me/ })).toBeTruthy();
+    expect(screen.queryByText("Field-service CRM")).toBeNull();
+  });
+});
+
+describe("CapturePage with no signal", { timeout: 20_000 }, () => {
+  it("keeps the lead on the phone without a duplicate check, and sends it once when the signal returns", async () => {
+    const user = userEvent.setup();
+    const view = renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const stop = runOutbox(view.queryClient);
+    try {
+      goOffline();
+      expect(
+        await screen.findByText("Leads are kept on this phone and sent when the signal returns."),
+      ).toBeTruthy();
+      await fillShopper(user);
+      await user.click(screen.getByRole("radio", { name: "Tankless" }));
+      await user.click(screen.getByRole("checkbox", { name: /Summit Home East may contact me/ }));
+      await user.click(screen.getByRole("button", { name: "Save lead" }));
+
+      const kept = await screen.findByTestId("capture-kept");
+      expect(kept.textContent).toContain("Saved on this phone");
+      expect(kept.textContent).toContain("Dana Whitfield");
+      expect(kept.textContent).toContain("Water heaters · Costco Wayne");
+      // Nothing went out, not even the duplicate check.
+      expect(upsertCalls()).toEqual([]);
+      expect(screen.getByTestId("outbox-button").textContent).toBe("Waiting to send (1)");
+
+      upsertReplies.push(savedAs(901));
+      goOnline();
+      await waitFor(() =>
+        expect(screen.getByTestId("capture-kept-status").textContent).toContain("lead #901"),
+      );
+      const calls = upsertCalls();
+      expect(calls).toHaveLength(1);
+      expect(calls[0].key).toMatch(UUID);
+      expect(calls[0].body).toMatchObject({
+        storeId: 1,
+        serviceTypeId: 2,
+        firstName: "Dana",
+        phone: "2015550142",
+        answers: [{ questionId: 4, value: 7 }],
+        capturedAt: expect.any(String),
+      });
+      expect(calls[0].body.checkOnly).toBeUndefined();
+      // The consent keeps the text the shopper read, and the time they agreed.
+      expect(calls[0].body.consents).toEqual([
+        {
+          destination: "crm",
+          disclosureText: leadSettings.disclosures.crm,
+          acceptedAt: calls[0].body.capturedAt,
+        },
+      ]);
+      await waitFor(() => expect(screen.getByTestId("outbox-button").textContent).toBe("Sent (1)"));
+      await user.click(screen.getByTestId("outbox-button"));
+      const drawer = await screen.findByRole("dialog", { name: "Leads on this phone" });
+      expect(within(drawer).getByRole("link", { name: "lead #901" }).getAttribute("href")).toBe(
+        "/leads?lead=901",
+      );
+      expect(within(drawer).getByText("Nothing is waiting.")).toBeTruthy();
+    } finally {
+      stop();
+    }
+  });
+
+  it("opens from the lists kept on the phone, saying how old they are", async () => {
+    const first = renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const key = keptKey(demoUser.userId, demoUser.currentOrganizationId, leadTypesQueryOptions().queryKey);
+    await waitFor(async () => expect(await offlineStorage().get(key)).toBeTruthy());
+    first.unmount();
+
+    online = false;
+    const calls = fetchMock.mock.calls.length;
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    expect(await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ })).toBeTruthy();
+    expect((screen.getByRole("combobox", { name: /^Store/ }) as HTMLInputElement).value).toBe("Costco Wayne");
+    expect(screen.getByTestId("disclosure-crm").textContent).toBe(leadSettings.disclosures.crm);
+    const banner = screen.getByTestId("offline-banner");
+    expect(banner.textContent).toContain("Offline");
+    expect(banner.textContent).toMatch(/as saved on this phone \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // Every read was tried (and failed): the form is the kept copy.
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it("says so when there is no signal and nothing kept yet", async () => {
+    online = false;
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    expect(await screen.findByText("No signal, and no lists on this phone yet")).toBeTruthy();
+  });
+
+  it("keeps a save whose answer was lost under the key it was sent with, so the server makes one lead", async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    await fillShopper(user);
+    await user.click(screen.getByRole("radio", { name: "Tank" }));
+    upsertReplies.push(clean);
+    const base = fetchMock.getMockImplementation() as typeof fetch;
+    let lost = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const save =
+        String(input) === "/api/leads/internal/upsert" && !JSON.parse(String(init?.body)).checkOnly;
+      if (save && !lost) {
+        lost = true;
+        throw new TypeError("Failed to fetch");
+      }
+      return base(input, init);
+    });
+    await user.click(screen.getByRole("button", { name: "Save lead" }));
+    expect(await screen.findByText(/connection/i)).toBeTruthy();
+
+    upsertReplies.push(savedAs(902));
+    await user.click(screen.getByRole("button", { name: "Keep it on this phone and send later" }));
+    expect(await screen.findByTestId("capture-kept")).toBeTruthy();
+    // The outbox sends it at once (the signal is weak, not gone), under the same key, as the same request.
+    await waitFor(() => expect(screen.getByTestId("capture-kept-status").textContent).toContain("lead #902"));
+    const saves = upsertCalls().filter((c) => !c.body.checkOnly);
+    expect(saves).toHaveLength(2);
+    expect(saves[1].key).toBe(saves[0].key);
+    expect(saves[1].body).toEqual(saves[0].body);
+    expect(saves[0].body.capturedAt).toBeUndefined();
+  });
+
+  it("asks about a kept lead whose consent text changed meanwhile: sent without that consent, under a new key", async () => {
+    const user = userEvent.setup();
+    const view = renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const stop = runOutbox(view.queryClient);
+    try {
+      goOffline();
+      await fillShopper(user);
+      await user.click(screen.getByRole("radio", { name: "Tank" }));
+      await user.click(screen.getByRole("checkbox", { name: /Summit Home East may contact me/ }));
+      await user.click(screen.getByRole("button", { name: "Save lead" }));
+      await screen.findByTestId("capture-kept");
+
+      // An Admin changed the text while the phone had no signal.
+      leadSettings = settingsOf({
+        ...DEFAULT_DISCLOSURE_TEMPLATES,
+        crm: "{organization} and its installers may call me about my water heater.",
+      });
+      const message =
+        "The consent text for Field-service CRM has changed since this form was opened; reload the form and show the shopper the current text before they agree.";
+      upsertReplies.push(
+        jsonResponse(
+          {
+            status: 400,
+            code: "stale_disclosure",
+            message,
+            errors: { "body.consents.0.disclosureText": [message] },
+          },
+          400,
+          "application/problem+json",
+        ),
+        savedAs(903),
+      );
+      goOnline();
+      await waitFor(() => expect(screen.getByTestId("outbox-button").textContent).toBe("To check (1)"));
+      await user.click(screen.getByTestId("outbox-button"));
+      const drawer = await screen.findByRole("dialog", { name: "Leads on this phone" });
+      expect(within(drawer).getByText(/changed while this lead waited on the phone/).textContent).toContain(
+        "“Summit Home East may contact me”",
+      );
+      await user.click(within(drawer).getByRole("button", { name: "Send without that consent" }));
+
+      await waitFor(() => expect(within(drawer).getByRole("link", { name: "lead #903" })).toBeTruthy());
+      const [refused, again] = upsertCalls();
+      expect(refused.body.consents).toHaveLength(1);
+      expect(again.body).toEqual({ ...refused.body, consents: [] });
+      expect(again.key).toMatch(UUID);
+      expect(again.key).not.toBe(refused.key);
+      expect(upsertCalls()).toHaveLength(2);
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { appApi, type FeatureUpsertRequest } from "@fieldlead/contracts";
+import type { FeatureUpsertRequest } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate } from "../../../lib/queries";

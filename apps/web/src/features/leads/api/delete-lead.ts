@@ -1,4 +1,5 @@
-import { type LeadKind, leadsApi } from "@fieldlead/contracts";
+import type { LeadKind } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate, remove } from "../../../lib/queries";

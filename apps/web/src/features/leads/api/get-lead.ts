@@ -1,4 +1,5 @@
-import { type LeadDetail, type LeadKind, leadsApi } from "@fieldlead/contracts";
+import type { LeadDetail, LeadKind } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";

@@ -1,4 +1,5 @@
-import { type CaptureEntrySearchRequest, type LeadSearchRequest, leadsApi } from "@fieldlead/contracts";
+import type { CaptureEntrySearchRequest, LeadSearchRequest } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { call, downloadFile } from "../../../lib/api-client";
 import { keyOf } from "../../../lib/queries";

@@ -1,9 +1,5 @@
-import {
-  type ExternalLeadUpdateRequest,
-  type InternalLeadUpsertRequest,
-  type LeadKind,
-  leadsApi,
-} from "@fieldlead/contracts";
+import type { ExternalLeadUpdateRequest, InternalLeadUpsertRequest, LeadKind } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate } from "../../../lib/queries";

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, renderRoutes } from "../../../test/render";
@@ -85,5 +85,35 @@ describe("lead status changes", () => {
     expect(screen.queryByRole("combobox", { name: "Change status" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Reject" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+});
+
+describe("the order of the lead's actions", () => {
+  it("puts the primary action (Edit) first and Delete apart at the end, behind its confirmation", async () => {
+    const user = userEvent.setup();
+    renderActions(detail({ statusId: 2, statusName: "Contacted", nextStatusIds: [3, 4, 10, 11] }));
+    const buttons = screen.getAllByRole("button").map((b) => b.textContent);
+    expect(buttons[0]).toBe("Edit");
+    expect(buttons.at(-1)).toBe("Delete");
+    // Two groups: working the lead, and deleting it.
+    const work = screen.getByRole("group", { name: "Work this lead" });
+    const apart = screen.getByRole("group", { name: "Delete this lead" });
+    expect(within(work).queryByRole("button", { name: "Delete" })).toBeNull();
+    expect(within(work).getByRole("button", { name: "Reject" })).toBeTruthy();
+    expect(
+      within(apart)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Delete"]);
+
+    await user.click(within(apart).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByRole("dialog", { name: "Delete lead" })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("leaves out the delete group for a role that may not delete", () => {
+    renderActions(detail({ statusId: 1, statusName: "New", nextStatusIds: [2, 3], canDelete: false }));
+    expect(screen.queryByRole("group", { name: "Delete this lead" })).toBeNull();
+    expect(screen.getAllByRole("button")[0].textContent).toBe("Edit");
   });
 });

@@ -148,53 +148,59 @@ export function LeadActions({
     ) : null;
   }
 
+  // The primary action first (Edit), the status moves beside it, and Delete apart at the far end, behind its
+  // confirmation: a thumb reaching for Edit on a phone never lands on it.
   return (
-    <Group gap="sm" wrap="wrap">
-      {lead.canEdit ? (
-        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-          Edit
-        </Button>
-      ) : null}
-      <StatusSelect lead={lead} />
-      {next.includes(LEAD_STATUS.rejected) ? (
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconBan size={16} />}
-          onClick={() => setRejecting(true)}
-        >
-          Reject
-        </Button>
-      ) : null}
-      {lead.statusId === LEAD_STATUS.rejected && next.includes(LEAD_STATUS.new) ? (
-        <Button
-          variant="light"
-          color="teal"
-          leftSection={<IconArrowBackUp size={16} />}
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: lead.id, kind: lead.kind, statusId: LEAD_STATUS.new },
-              {
-                onSuccess: () =>
-                  notifications.show({ color: "teal", message: `Lead #${lead.id} is back as New.` }),
-                onError: fail("Could not restore"),
-              },
-            )
-          }
-        >
-          Restore
-        </Button>
-      ) : null}
+    <Group gap="sm" wrap="wrap" justify="space-between" align="flex-start">
+      <Group gap="sm" wrap="wrap" role="group" aria-label="Work this lead">
+        {lead.canEdit ? (
+          <Button leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            Edit
+          </Button>
+        ) : null}
+        <StatusSelect lead={lead} />
+        {next.includes(LEAD_STATUS.rejected) ? (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconBan size={16} />}
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </Button>
+        ) : null}
+        {lead.statusId === LEAD_STATUS.rejected && next.includes(LEAD_STATUS.new) ? (
+          <Button
+            variant="light"
+            color="teal"
+            leftSection={<IconArrowBackUp size={16} />}
+            loading={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: lead.id, kind: lead.kind, statusId: LEAD_STATUS.new },
+                {
+                  onSuccess: () =>
+                    notifications.show({ color: "teal", message: `Lead #${lead.id} is back as New.` }),
+                  onError: fail("Could not restore"),
+                },
+              )
+            }
+          >
+            Restore
+          </Button>
+        ) : null}
+      </Group>
       {lead.canDelete ? (
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          onClick={() => setDeleting(true)}
-        >
-          Delete
-        </Button>
+        <Group gap="sm" ml="auto" role="group" aria-label="Delete this lead">
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </Group>
       ) : null}
 
       <RejectModal

@@ -1,9 +1,9 @@
 import type { LeadDetail } from "@fieldlead/contracts";
 import { Alert, Anchor, Badge, Blockquote, Divider, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCopy } from "@tabler/icons-react";
+import { IconCopy, IconMail, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../lib/dates";
-import { LeadHistory } from "./lead-history";
+import { LeadHistory, LeadNoteForm } from "./lead-history";
 import {
   destinationName,
   type LeadNames,
@@ -15,6 +15,46 @@ import {
 
 export const formatPhone = (p: string | null) =>
   p && /^\d{10}$/.test(p) ? `(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}` : (p ?? "");
+
+/** The `tel:` address of a stored phone: its digits, with the US country code for a 10-digit number. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 10 ? `tel:+1${digits}` : `tel:${digits}`;
+}
+
+/** The `mailto:` address of an email: `?`, `#` or `%` in its local part cannot start a query or a fragment. */
+export const mailtoHref = (email: string) => `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}`;
+
+/** A contact link a thumb can hit (at least 24 px tall, WCAG 2.5.8) with its icon. */
+function ContactLink({
+  href,
+  label,
+  icon,
+  children,
+}: {
+  href: string;
+  label: string;
+  icon: ReactNode;
+  children: string;
+}) {
+  return (
+    <Anchor
+      href={href}
+      aria-label={label}
+      fz="sm"
+      style={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 6,
+        minHeight: 32,
+        overflowWrap: "anywhere",
+      }}
+    >
+      {icon}
+      <span>{children}</span>
+    </Anchor>
+  );
+}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === null || children === undefined || children === "";
@@ -78,8 +118,28 @@ export function LeadDetails({
 
       <Section title="Contact">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <Field label="Phone">{formatPhone(lead.phone)}</Field>
-          <Field label="Email">{lead.email}</Field>
+          <Field label="Phone">
+            {lead.phone ? (
+              <ContactLink
+                href={telHref(lead.phone)}
+                label={`Call ${formatPhone(lead.phone)}`}
+                icon={<IconPhone size={16} aria-hidden />}
+              >
+                {formatPhone(lead.phone)}
+              </ContactLink>
+            ) : null}
+          </Field>
+          <Field label="Email">
+            {lead.email ? (
+              <ContactLink
+                href={mailtoHref(lead.email)}
+                label={`Email ${lead.email}`}
+                icon={<IconMail size={16} aria-hidden />}
+              >
+                {lead.email}
+              </ContactLink>
+            ) : null}
+          </Field>
           <Field label="Address">
             {lead.address || place ? (
               <>
@@ -191,6 +251,7 @@ export function LeadDetails({
 
       <Divider />
       <Section title={`History (${lead.history.length})`}>
+        {lead.canEdit ? <LeadNoteForm key={lead.id} leadId={lead.id} /> : null}
         <LeadHistory history={lead.history} timeZone={zone} names={names} />
       </Section>
     </Stack>

@@ -23,7 +23,10 @@ function DrawerSkeleton() {
   );
 }
 
-/** The lead drawer: details, answers, consent and history; edit, status, reject, restore and delete. */
+/**
+ * The lead drawer: tap-to-call and email links, details, answers, consent, and the history with its notes box;
+ * Edit first, status, reject and restore beside it, Delete apart (docs/decisions/0032).
+ */
 export function LeadDrawer({
   leadId,
   kind,

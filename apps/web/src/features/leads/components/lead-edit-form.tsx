@@ -1,4 +1,5 @@
-import { appApi, type LeadDetail, normalizeEmail, normalizePhone, US_STATES } from "@fieldlead/contracts";
+import { type LeadDetail, normalizeEmail, normalizePhone, US_STATES } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";

@@ -1,10 +1,5 @@
-import {
-  appApi,
-  CAPTURE_OUTCOMES,
-  DATE_RANGE_OPTIONS,
-  LEAD_STATUSES,
-  REJECTION_REASONS,
-} from "@fieldlead/contracts";
+import { CAPTURE_OUTCOMES, DATE_RANGE_OPTIONS, LEAD_STATUSES, REJECTION_REASONS } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import {
   Badge,
   Button,

@@ -2,7 +2,7 @@ import type { LeadHistoryEntry, LeadTypeLookup, LookupList } from "@fieldlead/co
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { LeadHistory } from "./lead-history";
+import { LeadHistory, noteText } from "./lead-history";
 import { historyIds, leadNames } from "./lead-names";
 
 const types = {
@@ -121,6 +121,38 @@ describe("LeadHistory", () => {
       { ...history[2], after: { storeId: 3, leadGeneratorId: 4 } },
     ];
     expect(historyIds(withGenerator)).toEqual({ storeIds: [1, 5], leadGeneratorIds: [8, 9] });
+  });
+
+  it("shows a note with its author, time and words (line breaks kept), not as a change", () => {
+    const withNote: LeadHistoryEntry[] = [
+      {
+        id: 4,
+        action: "note",
+        at: "2026-11-22T14:05:00.000Z",
+        userId: 9,
+        userName: "Luis Generator",
+        before: null,
+        after: { text: "Called, no answer.\nTry after 5 pm." },
+        reason: null,
+      },
+      ...history,
+    ];
+    renderWithMantine(
+      <LeadHistory
+        history={withNote}
+        timeZone="America/New_York"
+        names={leadNames(lookups, types, { storeNames })}
+      />,
+    );
+    const [note] = screen.getAllByTestId("history-entry");
+    expect(within(note).getByText("Note")).toBeTruthy();
+    expect(note.textContent).toContain("Luis Generator · 2026-11-22 09:05 EST");
+    const words = within(note).getByText(/Called, no answer/);
+    expect(words.textContent).toBe("Called, no answer.\nTry after 5 pm.");
+    expect(words.style.whiteSpace).toBe("pre-wrap");
+    expect(note.textContent).not.toContain("→");
+    expect(noteText(withNote[0])).toBe("Called, no answer.\nTry after 5 pm.");
+    expect(noteText(history[0])).toBeNull();
   });
 
   it("says so when nothing was recorded yet", () => {

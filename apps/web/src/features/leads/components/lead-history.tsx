@@ -1,18 +1,22 @@
 import type { LeadHistoryAction, LeadHistoryEntry } from "@fieldlead/contracts";
-import { Stack, Text, ThemeIcon, Timeline } from "@mantine/core";
+import { Button, Group, Stack, Text, Textarea, ThemeIcon, Timeline } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconArrowRight,
   IconBan,
   IconCurrencyDollar,
+  IconNote,
   IconPencil,
   IconPlus,
   IconRestore,
   IconSend,
   IconTrash,
 } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import { type ComponentType, type FormEvent, useRef, useState } from "react";
+import { ApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/dates";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useAddLeadNote } from "../api/add-note";
 import { destinationName, type LeadNames, reasonName, zoneAbbreviation } from "./lead-names";
 
 const ACTIONS: Record<
@@ -28,7 +32,18 @@ const ACTIONS: Record<
   restored: { title: "Restored", color: "teal", Icon: IconRestore },
   sent: { title: "Sent", color: "cyan", Icon: IconSend },
   revenue: { title: "Revenue recorded", color: "grape", Icon: IconCurrencyDollar },
+  note: { title: "Note", color: "gray", Icon: IconNote },
 };
+
+/** The longest note the server takes (`LEAD_NOTE_MAX_LENGTH` of the contracts; the web loads no schemas). */
+const NOTE_MAX_LENGTH = 2000;
+
+/** A note entry's text (`after.text`), or null for any other entry. */
+export function noteText(entry: LeadHistoryEntry): string | null {
+  if (entry.action !== "note") return null;
+  const text = entry.after?.text;
+  return typeof text === "string" ? text : null;
+}
 
 const LABELS: Record<string, string> = {
   status: "Status",
@@ -113,7 +128,7 @@ const record = (v: unknown): Record<string, unknown> =>
 
 /** What one history entry changed, field by field, in words. */
 export function historyChanges(entry: LeadHistoryEntry, names: LeadNames, timeZone: string): Change[] {
-  if (entry.action === "created") return [];
+  if (entry.action === "created" || entry.action === "note") return [];
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !SKIP.has(k));
@@ -172,6 +187,7 @@ export function LeadHistory({
       {history.map((entry) => {
         const a = ACTIONS[entry.action] ?? ACTIONS.updated;
         const changes = historyChanges(entry, names, timeZone);
+        const note = noteText(entry);
         return (
           <Timeline.Item
             key={entry.id}
@@ -188,10 +204,15 @@ export function LeadHistory({
             }
             data-testid="history-entry"
           >
-            <Text c="dimmed" fz="xs" mb={changes.length ? 6 : 0}>
+            <Text c="dimmed" fz="xs" mb={changes.length || note !== null ? 6 : 0}>
               {entry.userName ?? "System"} · {formatDateTime(entry.at, timeZone)}{" "}
               {zoneAbbreviation(timeZone, entry.at)}
             </Text>
+            {note !== null ? (
+              <Text fz="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {note}
+              </Text>
+            ) : null}
             {changes.length ? (
               <Stack gap={2}>
                 {changes.map((c) => (
@@ -216,5 +237,82 @@ export function LeadHistory({
         );
       })}
     </Timeline>
+  );
+}
+
+/**
+ * The notes box: a note goes into the lead's history with its author and time, on top of the history at once.
+ * One Idempotency-Key per note: sending the same words again after a failure reuses it, so a save whose answer
+ * was lost adds the note once; other words make a new key.
+ */
+export function LeadNoteForm({ leadId }: { leadId: number }) {
+  const add = useAddLeadNote();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const pending = useRef<{ text: string; key: string } | null>(null);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (add.isPending) return;
+    const note = text.trim();
+    if (!note) return setError("Write the note before adding it");
+    if (note.length > NOTE_MAX_LENGTH)
+      return setError(`Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+    if (pending.current?.text !== note) pending.current = { text: note, key: newIdempotencyKey() };
+    setError(null);
+    add.mutate(
+      { leadId, text: note, idempotencyKey: pending.current.key },
+      {
+        onSuccess: () => {
+          pending.current = null;
+          setText("");
+        },
+        onError: (err) =>
+          setError(err instanceof ApiError ? (err.fieldError("text") ?? err.message) : String(err)),
+      },
+    );
+  };
+
+  const over = text.trim().length > NOTE_MAX_LENGTH;
+  return (
+    <form onSubmit={submit} aria-label="Add a note" noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label="Add a note"
+          description={`Kept in the history with your name and the time.${
+            text.length > NOTE_MAX_LENGTH - 200
+              ? ` ${text.trim().length.toLocaleString("en-US")} of ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`
+              : ""
+          }`}
+          placeholder="Called, left a voicemail…"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          readOnly={add.isPending}
+          error={
+            error ?? (over ? `Keep the note to ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters` : null)
+          }
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            // Ctrl+Enter (Cmd+Enter on a Mac) adds the note from the keyboard without leaving the box.
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
+          }}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconNote size={16} />}
+            loading={add.isPending}
+          >
+            Add note
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  appApi,
   CONSENT_DESTINATIONS,
   LEAD_SOURCES,
   type LeadHistoryEntry,
@@ -8,6 +7,7 @@ import {
   leadStatusName,
   REJECTION_REASONS,
 } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { useMemo } from "react";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useOptionsById } from "../../../lib/option-search";

@@ -61,7 +61,7 @@ export function leadColumns(
             </UnstyledButton>
             {l.duplicateOfLeadId ? (
               <Tooltip label={`Duplicate of lead #${l.duplicateOfLeadId}`}>
-                <IconCopy size={14} color="var(--mantine-color-orange-6)" aria-label="Duplicate" />
+                <IconCopy size={14} color="var(--mantine-color-orange-text)" aria-label="Duplicate" />
               </Tooltip>
             ) : null}
           </Group>

@@ -1,4 +1,5 @@
-import { appApi, type LeadGeneratorOption } from "@fieldlead/contracts";
+import type { LeadGeneratorOption } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

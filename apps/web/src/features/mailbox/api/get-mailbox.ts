@@ -1,4 +1,4 @@
-import { appApi } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { organizationsApi, type SmartCircleUsersRequest } from "@fieldlead/contracts";
+import type { SmartCircleUsersRequest } from "@fieldlead/contracts";
+import { organizationsApi } from "@fieldlead/contracts/routes";
 import { downloadFile } from "../../../lib/api-client";
 
 /** The files the report downloads as: CSV, or an Excel workbook. */

@@ -1,4 +1,4 @@
-import { organizationsApi } from "@fieldlead/contracts";
+import { organizationsApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { organizationsApi, type SmartCircleUsersRequest } from "@fieldlead/contracts";
+import type { SmartCircleUsersRequest } from "@fieldlead/contracts";
+import { organizationsApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type OrganizationUpsertRequest, organizationsApi } from "@fieldlead/contracts";
+import type { OrganizationUpsertRequest } from "@fieldlead/contracts";
+import { organizationsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidateLookups } from "../../../lib/lookup-list";

@@ -1,4 +1,4 @@
-import { settingsApi } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate } from "../../../lib/queries";

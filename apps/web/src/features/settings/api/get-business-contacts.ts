@@ -1,4 +1,4 @@
-import { settingsApi } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { keyOf } from "../../../lib/queries";

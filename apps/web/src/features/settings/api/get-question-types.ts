@@ -1,9 +1,10 @@
-import { appApi, type EndpointResponse } from "@fieldlead/contracts";
+import type { EndpointResponse } from "@fieldlead/contracts";
+import { appApi, type DefinitionOf } from "@fieldlead/contracts/routes";
 import { type UseQueryResult, useQueries } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 
-export type DataTypeOption = EndpointResponse<typeof appApi.dataTypes>[number];
-export type FieldTypeOption = EndpointResponse<typeof appApi.fieldTypes>[number];
+export type DataTypeOption = EndpointResponse<DefinitionOf<typeof appApi.dataTypes>>[number];
+export type FieldTypeOption = EndpointResponse<DefinitionOf<typeof appApi.fieldTypes>>[number];
 export type QuestionTypes = { dataTypes: DataTypeOption[]; fieldTypes: FieldTypeOption[] };
 
 /** The product's data and field types never change while the app runs. */

@@ -1,4 +1,4 @@
-import { settingsApi } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery, keyOf } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type BusinessContactsSaveRequest, settingsApi } from "@fieldlead/contracts";
+import type { BusinessContactsSaveRequest } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { businessContactsKey } from "./get-business-contacts";

@@ -1,4 +1,5 @@
-import { type LeadSettingsSaveRequest, settingsApi } from "@fieldlead/contracts";
+import type { LeadSettingsSaveRequest } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { setLeadSettings } from "../../../lib/lead-settings";

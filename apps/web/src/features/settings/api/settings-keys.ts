@@ -1,4 +1,4 @@
-import { leadsApi } from "@fieldlead/contracts";
+import { leadsApi } from "@fieldlead/contracts/routes";
 import type { QueryClient } from "@tanstack/react-query";
 import { invalidate } from "../../../lib/queries";
 

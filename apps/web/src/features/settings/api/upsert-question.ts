@@ -1,4 +1,5 @@
-import { type QuestionUpsertRequest, settingsApi } from "@fieldlead/contracts";
+import type { QuestionUpsertRequest } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate } from "../../../lib/queries";

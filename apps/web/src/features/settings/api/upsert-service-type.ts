@@ -1,4 +1,5 @@
-import { type ServiceType, type ServiceTypeUpsertRequest, settingsApi } from "@fieldlead/contracts";
+import type { ServiceType, ServiceTypeUpsertRequest } from "@fieldlead/contracts";
+import { settingsApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidate } from "../../../lib/queries";

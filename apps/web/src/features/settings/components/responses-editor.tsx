@@ -78,7 +78,7 @@ export function ResponsesEditor({
   return (
     <Stack gap={6} aria-label={`Answers of ${questionText}`} component="section">
       {responses.length === 0 ? (
-        <Text fz="sm" c="orange.8">
+        <Text fz="sm" c="orange">
           No answers yet: add the choices shoppers pick from.
         </Text>
       ) : null}

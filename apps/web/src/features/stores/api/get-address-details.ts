@@ -1,4 +1,4 @@
-import { appApi } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { endpointQuery } from "../../../lib/queries";

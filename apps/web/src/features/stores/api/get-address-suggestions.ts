@@ -1,8 +1,9 @@
-import { appApi, type EndpointResponse } from "@fieldlead/contracts";
+import type { EndpointResponse } from "@fieldlead/contracts";
+import { appApi, type DefinitionOf } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 
-export type AddressSuggestion = EndpointResponse<typeof appApi.addressSuggestions>[number];
+export type AddressSuggestion = EndpointResponse<DefinitionOf<typeof appApi.addressSuggestions>>[number];
 
 /** Addresses, cities and ZIP codes matching what was typed. */
 export const addressSuggestionsQueryOptions = (query: string) =>

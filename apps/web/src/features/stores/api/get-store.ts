@@ -1,4 +1,4 @@
-import { storesApi } from "@fieldlead/contracts";
+import { storesApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery, keyOf } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type StoreSearchRequest, storesApi } from "@fieldlead/contracts";
+import type { StoreSearchRequest } from "@fieldlead/contracts";
+import { storesApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type StoreUpsertRequest, storesApi } from "@fieldlead/contracts";
+import type { StoreUpsertRequest } from "@fieldlead/contracts";
+import { storesApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidateLookups } from "../../../lib/lookup-list";

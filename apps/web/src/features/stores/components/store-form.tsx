@@ -211,7 +211,7 @@ export function StoreForm({
             error={form.errors.address}
           />
           {filledFrom ? (
-            <Text fz="xs" c="teal.8" role="status" mt={-8}>
+            <Text fz="xs" c="teal" role="status" mt={-8}>
               <IconMapPinCheck size={14} style={{ verticalAlign: "-2px", marginRight: 4 }} aria-hidden />
               Filled from “{filledFrom}”: check the street, city, state, ZIP code and time zone.
             </Text>

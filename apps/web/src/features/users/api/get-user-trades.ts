@@ -1,4 +1,4 @@
-import { usersApi } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery, keyOf } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type InvitationSearchRequest, usersApi } from "@fieldlead/contracts";
+import type { InvitationSearchRequest } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { endpointQuery, invalidate } from "../../../lib/queries";

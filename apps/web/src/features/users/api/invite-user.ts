@@ -1,4 +1,4 @@
-import { usersApi } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { userDetailKey } from "./get-user";

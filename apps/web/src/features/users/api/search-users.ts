@@ -1,4 +1,5 @@
-import { type UserSearchRequest, usersApi } from "@fieldlead/contracts";
+import type { UserSearchRequest } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { endpointQuery } from "../../../lib/queries";
 

@@ -1,4 +1,5 @@
-import { type UserUpsertResponse, usersApi } from "@fieldlead/contracts";
+import type { UserUpsertResponse } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invalidateLookups } from "../../../lib/lookup-list";
 import { invalidate } from "../../../lib/queries";

@@ -1,4 +1,5 @@
-import { type HdUserUpsertRequest, usersApi } from "@fieldlead/contracts";
+import type { HdUserUpsertRequest } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { afterUserSaved } from "./upsert-user";

@@ -1,4 +1,5 @@
-import { type UserTradeUpsertRequest, usersApi } from "@fieldlead/contracts";
+import type { UserTradeUpsertRequest } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { userTradesKey } from "./get-user-trades";

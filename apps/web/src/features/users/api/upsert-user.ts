@@ -1,9 +1,5 @@
-import {
-  type UserDetail,
-  type UserUpsertRequest,
-  type UserUpsertResponse,
-  usersApi,
-} from "@fieldlead/contracts";
+import type { UserDetail, UserUpsertRequest, UserUpsertResponse } from "@fieldlead/contracts";
+import { usersApi } from "@fieldlead/contracts/routes";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { invalidateLookups } from "../../../lib/lookup-list";

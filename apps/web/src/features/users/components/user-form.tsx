@@ -1,5 +1,4 @@
 import {
-  appApi,
   type HdUserUpsertRequest,
   hdUserUpsertRequest,
   type UserDetail,
@@ -7,6 +6,7 @@ import {
   type UserUpsertResponse,
   userUpsertRequest,
 } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import {
   Alert,
   Divider,

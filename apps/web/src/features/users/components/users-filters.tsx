@@ -1,4 +1,5 @@
-import { appApi, ORGANIZATION_ROLES } from "@fieldlead/contracts";
+import { ORGANIZATION_ROLES } from "@fieldlead/contracts";
+import { appApi } from "@fieldlead/contracts/routes";
 import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
 import { IdsFilter } from "../../../components/multi-select-filter";

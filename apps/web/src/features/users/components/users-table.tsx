@@ -213,7 +213,7 @@ export function UsersTable({
                 </Menu.Item>
                 {u.isActive ? (
                   <Menu.Item
-                    color="red"
+                    c="red"
                     leftSection={<IconUserOff size={16} />}
                     onClick={() => onAction("deactivate", u)}
                   >
