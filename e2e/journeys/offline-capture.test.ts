@@ -2,9 +2,9 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  axeViolations,
   baseUrl,
   DEMO_PASSWORD,
+  expectAccessible,
   launchBrowser,
   newPage,
   signIn,
@@ -38,23 +38,11 @@ async function snapView(page: Page, name: string) {
   });
 }
 
-/** A phone number no other journey uses (10 digits, a New Jersey area code). */
 /** A valid US number not used before: its exchange starts with 2-9 (a 0 or 1 there is no phone number at all). */
 const uniquePhone = () => {
   const now = Date.now();
   return `201${2 + (Math.floor(now / 1e6) % 8)}${String(now).slice(-6)}`;
 };
-
-/** No serious or critical axe violation at this width, nor at the other of 390 and 1280 px. */
-async function expectAccessible(page: Page, label: string) {
-  const size = page.viewportSize() ?? PHONE_SIZE;
-  const other = size.width >= 768 ? PHONE_SIZE : DESKTOP_SIZE;
-  const found = (await axeViolations(page)).map((v) => `${size.width} px: ${v}`);
-  await page.setViewportSize(other);
-  found.push(...(await axeViolations(page)).map((v) => `${other.width} px: ${v}`));
-  await page.setViewportSize(size);
-  expect(found, `axe on ${label}`).toEqual([]);
-}
 
 /** Picks an option of a select by its label (the store picker searches the server, the others are local). */
 async function choose(page: Page, label: RegExp, option: string) {

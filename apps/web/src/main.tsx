@@ -10,7 +10,7 @@ import { startOffline } from "./lib/offline/start";
 import { createQueryClient } from "./lib/query-client";
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 // A lost session sends the user to sign in without reloading the page.
 setApiNavigator((to) => void router.navigate(to, { replace: true }));
 // Captures kept on the phone are sent when the signal returns; the service worker keeps the app (decision 0030).

@@ -1,5 +1,8 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { LoginPage } from "../features/account/pages/login-page";
+import { prefetchCapture } from "../features/capture/api/prefetch";
+import { session } from "../lib/session";
 import { allMenuItems } from "./menu";
 import { LandingRedirect, SectionRedirect } from "./redirects";
 import { RootRoute } from "./root-route";
@@ -32,6 +35,11 @@ const BUILT: RouteObject[] = [
   {
     path: "/capture",
     handle: { title: "Capture" } satisfies RouteHandle,
+    // The form's lists are asked for while the screen's code loads, not once it has run (docs/decisions/0029).
+    loader: () => {
+      if (prefetchClient && session.get()) prefetchCapture(prefetchClient);
+      return null;
+    },
     lazy: async () => ({ Component: (await import("../features/capture/pages/capture-page")).CapturePage }),
   },
   {
@@ -172,4 +180,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+let prefetchClient: QueryClient | null = null;
+
+/** The app's router; screens whose data can be asked for before their code has loaded prefetch into `queryClient`. */
+export function createRouter(queryClient?: QueryClient) {
+  prefetchClient = queryClient ?? null;
+  return createBrowserRouter(routes);
+}
