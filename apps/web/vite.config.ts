@@ -3,10 +3,20 @@ import { defineConfig } from "vite";
 import { codeSplittingGroups } from "./chunks";
 import { precompress } from "./precompress";
 import { pwa } from "./pwa";
+import { routePreloads } from "./route-preloads";
 import { shellFirst } from "./shell-first";
 
 export default defineConfig({
-  plugins: [react(), shellFirst(), precompress(), pwa()],
+  plugins: [
+    react(),
+    shellFirst(),
+    // The capture screen (with the frame it is drawn in) is where a lead generator's day starts.
+    routePreloads({
+      "/capture": ["src/app/layout/app-layout.tsx", "src/features/capture/pages/capture-page.tsx"],
+    }),
+    precompress(),
+    pwa(),
+  ],
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },
   },

@@ -9,6 +9,7 @@ import {
   newPage,
   signIn,
   snap,
+  storedSession,
 } from "../support/browser";
 
 /**
@@ -67,7 +68,8 @@ async function leadsWithPhone(page: Page, phone: string): Promise<{ id: number; 
 }
 
 /** Signs a demo user in through the API (outside the browser) and calls with their token. */
-async function apiAs(email: string) {
+/** Calls the API as this person, in this organization (else the one their sign-in answers with). */
+async function apiAs(email: string, organizationId?: number) {
   const res = await fetch(`${baseUrl()}/api/account/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -81,7 +83,7 @@ async function apiAs(email: string) {
       headers: {
         "content-type": "application/json",
         authorization: `Bearer ${user.token}`,
-        currentorganizationid: String(user.currentOrganizationId),
+        currentorganizationid: String(organizationId ?? user.currentOrganizationId),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -333,8 +335,9 @@ describe("capture with no signal", () => {
     await page.getByRole("button", { name: "Save lead" }).click();
     await page.getByTestId("capture-kept").waitFor();
 
-    // Meanwhile an Admin rewrites the text the shopper agreed to.
-    const admin = await apiAs("admin@demo.local");
+    // Meanwhile an Admin rewrites the text the shopper agreed to, in the lead generator's organization (the admin's
+    // own current one may be another: the shell journey switches it).
+    const admin = await apiAs("admin@demo.local", (await storedSession(page))?.currentOrganizationId);
     const before = (await (await admin("GET", "/api/settings/leads")).json()) as {
       disclosureTemplates: { crm: string };
     };

@@ -22,6 +22,7 @@ import { registerNoStore } from "./platform/no-store";
 import { openapiOptions } from "./platform/openapi";
 import { createPlatform, type Platform } from "./platform/platform";
 import { apiRouteGuard, type ServedRoute } from "./platform/routes";
+import { webPages } from "./platform/web-page";
 
 /** Without `platform` and `services` the app builds its own (tests); server.ts shares them with the worker. */
 export type AppDeps = { config: Config; database: Database; platform?: Platform; services?: Services };
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   const webDist = config.webDist ? resolve(config.webDist) : defaultWebDist;
   const serveApp = existsSync(join(webDist, "index.html"));
-  registerErrorHandling(app, { serveApp });
+  registerErrorHandling(app, { serveApp, pageFor: serveApp ? webPages(webDist) : undefined });
 
   const platform = deps.platform ?? createPlatform(config, database);
   const services = deps.services ?? buildServices(platform);

@@ -112,7 +112,15 @@ describe("web app on the same origin", () => {
     const { join } = await import("node:path");
     const { brotliCompressSync, gzipSync } = await import("node:zlib");
     const dir = mkdtempSync(join(tmpdir(), "fl-web-"));
-    writeFileSync(join(dir, "index.html"), "<!doctype html><title>FieldLead</title>");
+    writeFileSync(
+      join(dir, "index.html"),
+      "<!doctype html><head><title>FieldLead</title></head><body></body>",
+    );
+    // The build's list of a screen's scripts (apps/web/route-preloads.ts).
+    writeFileSync(
+      join(dir, "route-preloads.json"),
+      JSON.stringify({ "/capture": ["assets/main-AbC123.js"] }),
+    );
     writeFileSync(join(dir, "app.js"), "console.log(1)");
     // A hashed asset and the compressed copies the build writes beside it (apps/web/precompress.ts).
     mkdirSync(join(dir, "assets"));
@@ -130,6 +138,23 @@ describe("web app on the same origin", () => {
     const route = await w.app.inject({ method: "GET", url: "/reset-password/abc123" });
     expect(route.statusCode).toBe(200);
     expect(route.headers["content-type"]).toContain("text/html");
+  });
+
+  it("names a listed screen's scripts in the page it sends for that address, and only there", async () => {
+    for (const url of ["/capture", "/Capture/", "/capture?store=2"]) {
+      const page = await w.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers["content-type"], url).toContain("text/html");
+      expect(page.headers["cache-control"], url).toBe("no-cache");
+      expect(page.body, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/main-AbC123.js">\n  </head>',
+      );
+    }
+    for (const url of ["/leads", "/"]) {
+      const page = await w.app.inject({ method: "GET", url });
+      expect(page.body, url).toContain("<title>FieldLead</title>");
+      expect(page.body, url).not.toContain("modulepreload");
+    }
   });
 
   it("sends the build's compressed copies as the browser accepts, hashed assets cached for good, the page revalidated", async () => {

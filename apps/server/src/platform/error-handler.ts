@@ -47,7 +47,10 @@ function offendingFields(body: unknown, code: string): Record<string, string[]> 
 }
 
 /** Every error becomes RFC 7807 problem JSON with a readable `message`; a 5xx never shows internals. */
-export function registerErrorHandling(app: FastifyInstance, opts: { serveApp: boolean }) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { serveApp: boolean; pageFor?: (pathname: string) => string | null },
+) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const requestId = request.id;
     if (err instanceof AppError) {
@@ -130,6 +133,9 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveApp: bo
       !url.startsWith("/api") &&
       !/\.\w{1,5}(\?|$)/.test(url)
     ) {
+      // The screens a day starts on get the page with their scripts preloaded (web-page.ts).
+      const page = opts.pageFor?.(request.url.split("?")[0]);
+      if (page) return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
       return reply.type("text/html").sendFile("index.html");
     }
     const message = url.startsWith("/api")
