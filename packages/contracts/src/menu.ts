@@ -74,7 +74,7 @@ export const MENU: readonly MenuEntry[] = [
     path: "/appointments",
     icon: "appointments",
     description: "Appointment types, their availability windows and the calendar.",
-    capability: "appointments.book",
+    capability: "appointments.read",
     children: [
       {
         key: "appointment-types",
@@ -88,14 +88,14 @@ export const MENU: readonly MenuEntry[] = [
         label: "Windows",
         path: "/appointments/windows",
         description: "The weekly template and the dated windows shoppers can book, with their capacity.",
-        capability: "appointments.book",
+        capability: "appointments.setup",
       },
       {
         key: "appointment-calendar",
         label: "Calendar",
         path: "/appointments/calendar",
-        description: "Booked appointments by day and week: move, cancel and send them.",
-        capability: "appointments.book",
+        description: "Windows and their bookings by day and week: what is booked and what is left.",
+        capability: "appointments.read",
       },
     ],
   },

@@ -144,10 +144,17 @@ export const RIGHTS = {
     full: [...MANAGERS, fieldMarketingManager, scheduler, ...LEAD_GENERATORS],
     refusal: "Only people who capture leads, Admins and Managers can see the lead settings.",
   },
-  "appointments.setup": { full: [...MANAGERS], refusal: "Only managers set up appointment types." },
+  "appointments.read": {
+    full: [...MANAGERS, fieldMarketingManager, scheduler, analyst],
+    refusal: "The appointment calendar is for managers, schedulers and analysts.",
+  },
   "appointments.book": {
-    full: [...MANAGERS, scheduler],
-    refusal: "Only managers and schedulers work the appointment windows and calendar.",
+    full: [...MANAGERS, fieldMarketingManager, scheduler, ...LEAD_GENERATORS],
+    refusal: "Analysts read appointments; they cannot book, move or cancel them.",
+  },
+  "appointments.setup": {
+    full: [admin, manager],
+    refusal: "Only Admins and Managers set up appointment types, weekly templates and windows.",
   },
   "qrCodes.read": {
     full: [...MANAGERS, fieldMarketingManager, ...LEAD_GENERATORS],

@@ -1,3 +1,4 @@
+export * from "./appointments";
 export * from "./leads";
 export * from "./organizations";
 export * from "./platform";

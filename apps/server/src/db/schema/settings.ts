@@ -11,6 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { appointmentTypes } from "./appointments";
 import { organizations, tenantKey, territories, timestamps } from "./organizations";
 
 /** What an organization's leads are for (HVAC, water heaters, windows...): each asks its own questions. */
@@ -86,8 +87,7 @@ export const questionResponses = pgTable(
 
 /**
  * People outside the product who hear about an organization's leads and appointments, at organization level
- * (no territory) or for one territory. Appointment-type contacts come with appointment types
- * (`appointment_type_id`, no foreign key until that table exists).
+ * (no territory), for one territory or for one appointment type.
  */
 export const businessContacts = pgTable(
   "business_contacts",
@@ -113,6 +113,11 @@ export const businessContacts = pgTable(
       t.sortOrder,
     ),
     tenantKey("business_contacts_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
+    tenantKey(
+      "business_contacts_appointment_type_id_tenant_fk",
+      [t.organizationId, t.appointmentTypeId],
+      appointmentTypes,
+    ),
   ],
 );
 
