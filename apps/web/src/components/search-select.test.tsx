@@ -9,7 +9,8 @@ import { session } from "../lib/session";
 import { demoUser } from "../test/fixtures";
 import { mockApi, optionSearch } from "../test/mock-api";
 import { renderWithQueries } from "../test/render";
-import { SearchMultiSelect, SearchSelect } from "./search-select";
+import { SearchMultiSelect } from "./search-multi-select";
+import { SearchSelect } from "./search-select";
 
 const STORES = "POST /api/app/lookup-list/stores/search";
 const store = (id: number, name = `Store ${String(id).padStart(2, "0")}`): StoreOption => ({

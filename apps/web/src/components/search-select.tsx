@@ -7,22 +7,13 @@ import {
   InputBase,
   Loader,
   type MantineSize,
-  Pill,
-  PillsInput,
   ScrollArea,
   Text,
   useCombobox,
 } from "@mantine/core";
 import { useDebouncedValue, useId } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type FocusEventHandler,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FocusEventHandler, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   type OptionEndpoint,
   type OptionFilters,
@@ -36,7 +27,7 @@ import {
 /** How long typing pauses before the words are sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-type CommonProps<E extends OptionEndpoint> = {
+export type CommonProps<E extends OptionEndpoint> = {
   /** `appApi.storeOptions` or `appApi.leadGeneratorOptions`. */
   endpoint: E;
   /** What narrows every page besides the words (territories, brands, inactive ones too). */
@@ -73,17 +64,12 @@ export type SearchSelectProps<E extends OptionEndpoint> = CommonProps<E> & {
   allowDeselect?: boolean;
 };
 
-export type SearchMultiSelectProps<E extends OptionEndpoint> = CommonProps<E> & {
-  value: number[];
-  onChange: (value: number[]) => void;
-};
-
 /**
  * The first page of options when the dropdown opens, then a page per pause in typing, and the names of the
  * chosen ids. Every option seen (pages, ids, cached answers of the same search) is kept by id, so a chosen
  * value keeps its name whatever page shows next, and an id is asked for only when no answer named it yet.
  */
-function useSearchedOptions<E extends OptionEndpoint>({
+export function useSearchedOptions<E extends OptionEndpoint>({
   endpoint,
   filters,
   pageSize,
@@ -134,7 +120,7 @@ function useSearchedOptions<E extends OptionEndpoint>({
   };
 }
 
-function OptionsDropdown<E extends OptionEndpoint>({
+export function OptionsDropdown<E extends OptionEndpoint>({
   labelId,
   state,
   checked,
@@ -219,7 +205,7 @@ function OptionsDropdown<E extends OptionEndpoint>({
 }
 
 /** Highlights the first match once an answer to typed words arrives, so Enter picks it. */
-function useFirstMatch(combobox: ComboboxStore, typed: boolean, data: unknown) {
+export function useFirstMatch(combobox: ComboboxStore, typed: boolean, data: unknown) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer moves the highlight
   useEffect(() => {
     if (!combobox.dropdownOpened) return;
@@ -228,9 +214,9 @@ function useFirstMatch(combobox: ComboboxStore, typed: boolean, data: unknown) {
   }, [data]);
 }
 
-const nameOf = (item: { name: string }) => item.name;
+export const nameOf = (item: { name: string }) => item.name;
 
-function rightSection(opts: {
+export function rightSection(opts: {
   busy: boolean;
   clear: (() => void) | null;
   label: string;
@@ -355,136 +341,6 @@ export function SearchSelect<E extends OptionEndpoint>({
         labelId={`${inputId}-label`}
         state={state}
         checked={(id) => id === value}
-        optionLabel={optionLabel}
-        groupBy={groupBy}
-        nothingFoundMessage={nothingFoundMessage}
-        maxDropdownHeight={maxDropdownHeight}
-        hidden={disabled}
-      />
-    </Combobox>
-  );
-}
-
-/**
- * The multiple-choice {@link SearchSelect}: the chosen ones as pills (named through one `ids` call when no page
- * named them), an option toggles, Backspace in the empty field removes the last one.
- */
-export function SearchMultiSelect<E extends OptionEndpoint>({
-  endpoint,
-  filters,
-  label,
-  placeholder,
-  description,
-  error,
-  required,
-  disabled,
-  size,
-  clearable,
-  nothingFoundMessage,
-  optionLabel = nameOf,
-  groupBy,
-  maxDropdownHeight = 260,
-  comboboxProps,
-  pageSize = 25,
-  id,
-  onFocus,
-  onBlur,
-  value,
-  onChange,
-}: SearchMultiSelectProps<E>) {
-  const inputId = useId(id);
-  const [search, setSearch] = useState("");
-  const combobox = useCombobox({
-    onDropdownOpen: () => combobox.updateSelectedOptionIndex("active"),
-    onDropdownClose: () => combobox.resetSelectedOption(),
-  });
-  const state = useSearchedOptions({
-    endpoint,
-    filters,
-    pageSize,
-    search,
-    opened: combobox.dropdownOpened,
-    valueIds: value,
-  });
-  useFirstMatch(combobox, state.typed, state.page.data);
-
-  const toggle = (v: string) => {
-    const picked = Number(v);
-    onChange(value.includes(picked) ? value.filter((x) => x !== picked) : [...value, picked]);
-    setSearch("");
-    combobox.updateSelectedOptionIndex("selected");
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "Backspace" && search.length === 0 && value.length > 0 && !disabled) {
-      onChange(value.slice(0, -1));
-    }
-  };
-  const clear =
-    clearable && value.length > 0 && !disabled
-      ? () => {
-          onChange([]);
-          setSearch("");
-        }
-      : null;
-
-  return (
-    <Combobox store={combobox} onOptionSubmit={toggle} size={size} withinPortal {...comboboxProps}>
-      <Combobox.DropdownTarget>
-        <PillsInput
-          id={inputId}
-          label={label}
-          description={description}
-          error={error}
-          required={required}
-          disabled={disabled}
-          size={size}
-          onClick={() => combobox.openDropdown()}
-          rightSection={rightSection({ busy: state.busy, clear, label, size, error })}
-          rightSectionPointerEvents={clear && !state.busy ? "all" : "none"}
-        >
-          <Pill.Group>
-            {value.map((v) => {
-              const item = state.names.get(v);
-              return (
-                <Pill
-                  key={v}
-                  withRemoveButton={!disabled}
-                  disabled={disabled}
-                  onRemove={() => onChange(value.filter((x) => x !== v))}
-                >
-                  {item ? optionLabel(item) : state.resolving ? "…" : `#${v}`}
-                </Pill>
-              );
-            })}
-            <Combobox.EventsTarget withExpandedAttribute autoComplete="off">
-              <PillsInput.Field
-                id={inputId}
-                placeholder={value.length ? undefined : placeholder}
-                value={search}
-                disabled={disabled}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  combobox.openDropdown();
-                }}
-                onFocus={(e) => {
-                  combobox.openDropdown();
-                  onFocus?.(e);
-                }}
-                onBlur={(e) => {
-                  combobox.closeDropdown();
-                  setSearch("");
-                  onBlur?.(e);
-                }}
-                onKeyDown={onKeyDown}
-              />
-            </Combobox.EventsTarget>
-          </Pill.Group>
-        </PillsInput>
-      </Combobox.DropdownTarget>
-      <OptionsDropdown
-        labelId={`${inputId}-label`}
-        state={state}
-        checked={(id) => value.includes(id)}
         optionLabel={optionLabel}
         groupBy={groupBy}
         nothingFoundMessage={nothingFoundMessage}

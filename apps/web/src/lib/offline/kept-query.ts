@@ -8,9 +8,11 @@ import { offlineStorage } from "./storage";
 /**
  * A read whose last answer is kept on the phone (IndexedDB), for the screens that must open with no signal: the
  * capture screen's stores, service types and consent texts (docs/decisions/0030). Every answer from the server
- * replaces the copy. The copy is used only when the server cannot answer: the browser is offline, the read
- * failed, or it has taken longer than `patienceMs`; and the caller is told its age (`keptAt`), so stale lists are
- * shown as such. Copies are per person and organization.
+ * replaces the copy. While the server's answer is awaited, the copy is drawn at once (`isCopy`), so a repeat visit
+ * shows the form without waiting for the network (docs/decisions/0029), and the server's answer replaces it when it
+ * comes. When the server cannot answer (the browser is offline, the read failed, or it has taken longer than
+ * `patienceMs`), the caller is told the copy's age (`keptAt`), so stale lists are shown as such. Copies are per
+ * person and organization.
  */
 export type Kept<T> = { data: T; savedAt: number };
 
@@ -42,17 +44,19 @@ export function useKeptQuery<T, K extends QueryKey>(
       .catch(() => {});
   }, [storageKey, data, dataUpdatedAt, isPlaceholderData]);
 
-  // Without an answer: the kept copy once the server cannot answer (or is slow to).
+  // The answer on screen is the kept copy while its time is the cache's.
+  const isCopy = data !== undefined && dataUpdatedAt === seeded.current;
+  const awaiting = enabled && (data === undefined || isCopy);
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   const failed = query.isError || query.fetchStatus === "paused";
   const [patienceOver, setPatienceOver] = useState(false);
-  const waiting = enabled && data === undefined;
   useEffect(() => {
-    if (!waiting) return;
+    if (!awaiting) return;
     const timer = setTimeout(() => setPatienceOver(true), patienceMs);
     return () => clearTimeout(timer);
-  }, [waiting, patienceMs]);
-  const wantCopy = waiting && !!storageKey && (offline || failed || patienceOver);
+  }, [awaiting, patienceMs]);
+  // Without an answer: the kept copy at once, while the server's is on its way.
+  const wantCopy = enabled && data === undefined && !!storageKey;
   const [noCopy, setNoCopy] = useState(false);
   const queryKey = options.queryKey;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key's text names the query
@@ -75,20 +79,27 @@ export function useKeptQuery<T, K extends QueryKey>(
     };
   }, [wantCopy, storageKey, JSON.stringify(queryKey), queryClient]);
 
-  // Back online with the kept copy on screen: read the server's answer (a copy younger than the query's
-  // staleTime would not be read again by itself).
+  // Back online with the kept copy on screen and no read under way: read the server's answer (a copy younger
+  // than the query's staleTime would not be read again by itself). A read already under way is left to finish.
   const online = useOnline();
-  const keptAt = data !== undefined && dataUpdatedAt === seeded.current ? seeded.current : null;
   const { refetch } = query;
+  const fetching = useRef(false);
+  fetching.current = query.fetchStatus === "fetching";
   useEffect(() => {
-    if (online && keptAt !== null) void refetch();
-  }, [online, keptAt, refetch]);
+    if (online && isCopy && !fetching.current) void refetch();
+  }, [online, isCopy, refetch]);
+  const serverLate = offline || failed || patienceOver;
 
   return {
     ...query,
-    /** The time of the kept copy on screen (null: the answer is the server's, from this visit). */
-    keptAt,
+    /** Whether the answer on screen is the copy kept on the phone (not yet the server's, from this visit). */
+    isCopy,
+    /**
+     * The time of the kept copy on screen once the server is late (offline, failing, or slower than `patienceMs`);
+     * null while the server's answer is on screen, or is still expected in time.
+     */
+    keptAt: isCopy && serverLate ? seeded.current : null,
     /** Offline (or failing) with nothing kept: there is nothing to show. */
-    unavailable: wantCopy && noCopy && data === undefined,
+    unavailable: serverLate && noCopy && data === undefined,
   };
 }

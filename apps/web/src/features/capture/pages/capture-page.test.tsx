@@ -9,6 +9,7 @@ import {
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { leadSettingsQueryOptions } from "../../../lib/lead-settings";
 import { keptKey } from "../../../lib/offline/kept-query";
 import { outbox } from "../../../lib/offline/outbox";
 import { runOutbox } from "../../../lib/offline/outbox-runner";
@@ -609,6 +610,37 @@ describe("CapturePage with no signal", { timeout: 20_000 }, () => {
     expect(banner.textContent).toMatch(/as saved on this phone \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     // Every read was tried (and failed): the form is the kept copy.
     expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it("draws a repeat visit from the kept lists at once, and the server's answer replaces them when it comes", async () => {
+    const first = renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ });
+    const key = keptKey(demoUser.userId, demoUser.currentOrganizationId, leadSettingsQueryOptions().queryKey);
+    await waitFor(async () => expect(await offlineStorage().get(key)).toBeTruthy());
+    first.unmount();
+
+    // The server is slow to answer the lead settings, and its consent text has changed meanwhile.
+    const keptText = leadSettings.disclosures.crm;
+    leadSettings = settingsOf({
+      ...DEFAULT_DISCLOSURE_TEMPLATES,
+      crm: "New CRM consent for {organization}.",
+    });
+    let answer: () => void = () => {};
+    const base = fetchMock.getMockImplementation() as typeof fetch;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === "/api/settings/leads") await new Promise<void>((go) => (answer = go));
+      return base(input, init);
+    });
+    renderRoutes([{ path: "/capture", Component: CapturePage }], "/capture");
+    // The form is there before the server has answered, with the kept text, and no "weak signal" banner.
+    expect(await screen.findByRole("radiogroup", { name: /Tank or tankless\?/ })).toBeTruthy();
+    expect(screen.getByTestId("disclosure-crm").textContent).toBe(keptText);
+    expect(screen.queryByTestId("offline-banner")).toBeNull();
+    answer();
+    await waitFor(() =>
+      expect(screen.getByTestId("disclosure-crm").textContent).toContain("New CRM consent"),
+    );
+    expect(screen.queryByTestId("offline-banner")).toBeNull();
   });
 
   it("says so when there is no signal and nothing kept yet", async () => {

@@ -75,7 +75,7 @@ export function CapturePage() {
   const activeTypes = lookups.data?.serviceTypes.filter((t) => t.isActive) ?? [];
   const keptAt = [lookups.keptAt, stores.keptAt, settings.keptAt].filter((t): t is number => t !== null);
   // The consent texts as the server has them now, for deciding about a kept capture (not a copy).
-  const currentTexts = settings.data && settings.keptAt === null ? settings.data.disclosures : null;
+  const currentTexts = settings.data && !settings.isCopy ? settings.data.disclosures : null;
 
   let body: ReactNode;
   if (unavailable) {

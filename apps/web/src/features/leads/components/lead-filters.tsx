@@ -18,7 +18,7 @@ import "@mantine/dates/styles.css";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { SearchMultiSelect } from "../../../components/search-select";
+import { SearchMultiSelect } from "../../../components/search-multi-select";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
 import type { LeadTabId } from "../api/search-leads";

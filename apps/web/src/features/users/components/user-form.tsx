@@ -27,7 +27,7 @@ import { ConfirmModal } from "../../../components/confirm-modal";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormFooter } from "../../../components/form-footer";
 import { FormError } from "../../../components/query-state";
-import { SearchMultiSelect } from "../../../components/search-select";
+import { SearchMultiSelect } from "../../../components/search-multi-select";
 import type { ApiError } from "../../../lib/api-error";
 import { useCan } from "../../../lib/can";
 import { fieldsOf, schemaErrors, splitServerErrors } from "../../../lib/form-errors";

@@ -4,7 +4,7 @@ import { ActiveStatusFilter } from "../../../components/active-status";
 import { FilterBar } from "../../../components/filter-bar";
 import { IdsFilter } from "../../../components/multi-select-filter";
 import { SearchInput } from "../../../components/search-input";
-import { SearchMultiSelect } from "../../../components/search-select";
+import { SearchMultiSelect } from "../../../components/search-multi-select";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
 
 export type UserFilters = {
