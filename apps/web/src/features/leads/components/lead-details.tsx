@@ -6,15 +6,13 @@ import { formatDateTime } from "../../../lib/dates";
 import { LeadHistory, LeadNoteForm } from "./lead-history";
 import {
   destinationName,
+  formatPhone,
   type LeadNames,
   reasonName,
   sourceName,
   storeTime,
   zoneAbbreviation,
 } from "./lead-names";
-
-export const formatPhone = (p: string | null) =>
-  p && /^\d{10}$/.test(p) ? `(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}` : (p ?? "");
 
 /** The `tel:` address of a stored phone: its digits, with the US country code for a 10-digit number. */
 export function telHref(phone: string): string {

@@ -13,11 +13,10 @@ import {
   Switch,
   TextInput,
 } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { DateRangeField } from "../../../components/date-range-field";
 import { SearchMultiSelect } from "../../../components/search-multi-select";
 import { useLookupList } from "../../../lib/lookup-list";
 import { useLeadTypes } from "../api/get-lead-types";
@@ -108,19 +107,11 @@ export function LeadFilters({
           comboboxProps={{ withinPortal: true }}
         />
         {filters.range === "custom" ? (
-          <DatePickerInput
-            type="range"
+          <DateRangeField
             label="From – to"
             placeholder="Pick the first and last day"
-            valueFormat="YYYY-MM-DD"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            allowSingleDateInRange
-            clearable
             value={[filters.startDate, filters.endDate]}
-            onChange={([start, end]) => {
-              if ((start && end) || (!start && !end)) onChange({ startDate: start, endDate: end });
-            }}
-            popoverProps={{ withinPortal: true }}
+            onChange={([start, end]) => onChange({ startDate: start, endDate: end })}
           />
         ) : null}
       </SimpleGrid>

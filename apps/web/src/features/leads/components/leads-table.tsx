@@ -14,8 +14,7 @@ import {
   storeTimeColumn,
   territoryColumn,
 } from "./lead-columns";
-import { formatPhone } from "./lead-details";
-import { type LeadNames, reasonName, statusColor } from "./lead-names";
+import { formatPhone, type LeadNames, reasonName, statusColor } from "./lead-names";
 
 /** How the table is laid out: `narrow` (a phone) keeps two columns; `ownLeadsOnly` drops who took them. */
 export type LeadColumnsLayout = { narrow?: boolean; ownLeadsOnly?: boolean };

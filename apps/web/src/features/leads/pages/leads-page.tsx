@@ -7,7 +7,7 @@ import {
 } from "@fieldlead/contracts";
 import { Alert, ScrollArea, Tabs, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { SortState } from "../../../components/data-table";
 import { ExportButtons } from "../../../components/export-buttons";
 import { queryTableState } from "../../../components/list-table";
@@ -23,7 +23,6 @@ import {
 } from "../api/search-leads";
 import { CaptureEntriesTable } from "../components/capture-entries-table";
 import { CaptureEntryDrawer } from "../components/capture-entry-drawer";
-import { LeadDrawer } from "../components/lead-drawer";
 import { LeadFilters } from "../components/lead-filters";
 import { useLeadNames } from "../components/lead-names";
 import { LeadsTable } from "../components/leads-table";
@@ -36,6 +35,10 @@ import {
   useLeadSearchState,
 } from "../components/search-state";
 
+// The drawer (details, history, editing, actions) loads with the first lead opened, not with the list
+// (docs/decisions/0029); once loaded it stays mounted, so it slides out and in again.
+const LeadDrawer = lazy(async () => ({ default: (await import("../components/lead-drawer")).LeadDrawer }));
+
 /** /leads: find any lead, open its whole story and work it. */
 export function LeadsPage() {
   const user = useSession();
@@ -46,6 +49,10 @@ export function LeadsPage() {
   const { state } = search;
   const names = useLeadNames();
   const [entry, setEntry] = useState<CaptureEntryItem | null>(null);
+  const [drawerWanted, setDrawerWanted] = useState(search.leadId !== null);
+  useEffect(() => {
+    if (search.leadId !== null) setDrawerWanted(true);
+  }, [search.leadId]);
 
   const capture = state.tab === "capture";
   const leadSearch = useMemo(() => leadSearchBody(state), [state]);
@@ -161,13 +168,17 @@ export function LeadsPage() {
         />
       )}
 
-      <LeadDrawer
-        leadId={search.leadId}
-        kind={search.leadKind}
-        canRestoreDeleted={canRestoreDeleted}
-        onClose={search.closeLead}
-        onOpenLead={search.openLead}
-      />
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <LeadDrawer
+            leadId={search.leadId}
+            kind={search.leadKind}
+            canRestoreDeleted={canRestoreDeleted}
+            onClose={search.closeLead}
+            onOpenLead={search.openLead}
+          />
+        </Suspense>
+      ) : null}
       <CaptureEntryDrawer entry={entry} onClose={() => setEntry(null)} />
     </>
   );
