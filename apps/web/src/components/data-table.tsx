@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { LoadError } from "./query-state";
 
 export type SortDirection = "asc" | "desc";
@@ -127,7 +127,7 @@ function SortHeader({
 export function DataTable<T>({
   label,
   columns,
-  rows,
+  rows: givenRows,
   rowKey,
   total,
   page,
@@ -137,7 +137,7 @@ export function DataTable<T>({
   pageSizes = PAGE_SIZES,
   sort,
   onSortChange,
-  loading = false,
+  loading: givenLoading = false,
   fetching = false,
   error,
   onRetry,
@@ -148,6 +148,12 @@ export function DataTable<T>({
   const tableMinWidth = useMatches({ base: 0, sm: minWidth });
   // Tighter cells on laptop widths keep more columns in view before the table scrolls sideways.
   const spacing = useMatches({ base: "xs", sm: "sm", xl: "md" });
+  // The first page's rows are drawn in a render React may interrupt (a deferred value), with the placeholder rows
+  // meanwhile: drawing a page of rows in the update that brought them held the main thread (docs/decisions/0029).
+  const deferredRows = useDeferredValue(givenRows);
+  const firstRows = givenRows !== undefined && deferredRows === undefined;
+  const rows = firstRows ? undefined : givenRows;
+  const loading = givenLoading || firstRows;
   if (error && !rows) return <LoadError error={error} onRetry={onRetry} />;
   const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const isEmpty = !loading && (rows?.length ?? 0) === 0;
