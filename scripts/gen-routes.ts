@@ -11,8 +11,12 @@ import type { EndpointDef } from "../packages/contracts/src/endpoint";
 const AREA_MODULE: Record<keyof typeof API, string> = {
   account: "./account",
   app: "./app",
+  appointmentTypes: "./appointment-types",
+  appointments: "./appointments",
+  crm: "./crm",
   leads: "./leads",
   organizations: "./organizations",
+  scheduling: "./scheduling",
   settings: "./settings",
   stores: "./stores",
   users: "./users",
@@ -43,10 +47,18 @@ export function routesSource(): string {
         `auth: ${JSON.stringify(def.auth)}`,
         ...(def.download ? ["download: true"] : []),
       ];
-      lines.push(`  ${key}: route<typeof ${area}Defs.${key}>({ ${fields.join(", ")} }),`);
+      lines.push(`  ${key}: /* @__PURE__ */ route<typeof ${area}Defs.${key}>({ ${fields.join(", ")} }),`);
     }
     lines.push("};", "");
   }
+  const names = areas.flatMap((area) =>
+    (Object.values(API[area]) as EndpointDef[]).map((def) => JSON.stringify(def.name)),
+  );
+  lines.push(
+    "/** Every endpoint's name: what a menu entry names its first call by (no route object, so nothing is bundled). */",
+    `export type RouteName = ${names.join(" | ")};`,
+    "",
+  );
   lines.push(
     "/** Every route, by area (the same areas and keys as `API`). */",
     `export const ROUTES = { ${areas.map((a) => `${a}: ${a}Api`).join(", ")} };`,

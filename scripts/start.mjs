@@ -72,4 +72,6 @@ buildIfChanged(
   "apps/server/dist/.sources",
   [process.execPath, "apps/server/scripts/build.mjs"],
 );
+// The server serves the ServiceTitan simulator beside the product for the demo, never in production (decision 0036).
+if (role === "main" && process.env.NODE_ENV !== "production") process.env.SERVICETITAN_SIMULATOR ??= "on";
 if (!buildOnly) await import(pathToFileURL(join(root, `apps/server/dist/${role}.js`)).href);

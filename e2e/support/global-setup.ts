@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
   mkdirSync(screenshotDir, { recursive: true });
 
   const port = await freePort();
+  // The demo organization's CRM is the ServiceTitan simulator, served beside the product as `npm start` does.
+  const crmPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "fieldlead-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
@@ -77,6 +79,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "warn",
       SEED_DEMO: "auto",
       WEB_DIST: webDist,
+      SERVICETITAN_SIMULATOR: "on",
+      SERVICETITAN_SIMULATOR_PORT: String(crmPort),
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",

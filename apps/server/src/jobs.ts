@@ -1,5 +1,9 @@
 import type { Logger } from "pino";
+import { smsSettingsFromEnv, twilioSms } from "./integrations/sms/index";
+import { appointmentsJobs } from "./modules/appointments/index";
+import { crmJobs } from "./modules/crm/index";
 import type { Services } from "./modules/index";
+import { schedulingJobs } from "./modules/scheduling/index";
 import { usersJobs } from "./modules/users/index";
 import { combineJobs } from "./platform/jobs-list";
 import type { Platform } from "./platform/platform";
@@ -11,5 +15,13 @@ import { platformJobs } from "./platform/platform.jobs";
  * notifications join here with their areas.
  */
 export function allJobs(p: Platform, _services: Services, log: Logger) {
-  return combineJobs([platformJobs(p, log), usersJobs(p)]);
+  const sms = smsSettingsFromEnv(process.env);
+  return combineJobs([
+    platformJobs(p, log),
+    usersJobs(p),
+    crmJobs(p, log),
+    schedulingJobs(p),
+    // Text messages go to a Twilio-style API when SMS_* is set, else to the development mailbox.
+    appointmentsJobs(p, { sms: sms ? twilioSms(sms, { fetch }) : null, log }),
+  ]);
 }

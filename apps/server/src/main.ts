@@ -1,11 +1,25 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { demoLoginBanner } from "./db/demo-logins";
+import { startServiceTitanSimulator } from "./integrations/servicetitan/simulator";
 import { pidFile, writeBackup } from "./platform/backup";
 import { configOrExit, exitCleanlyOnSignals } from "./platform/process";
 import { prepare } from "./server";
 
 async function main() {
   const config = configOrExit();
+  // The ServiceTitan simulator the demo organization's CRM connection points at (decision 0036; `npm start` turns
+  // it on outside production). It is a demo aid: when its port is taken the product starts without it.
+  const simulator =
+    config.serviceTitanSimulator === "on"
+      ? await startServiceTitanSimulator({ port: config.serviceTitanSimulatorPort, host: "127.0.0.1" }).catch(
+          (err: Error) => {
+            console.warn(
+              `The ServiceTitan simulator did not start (${err.message}): the demo's CRM calls will fail.`,
+            );
+            return null;
+          },
+        )
+      : null;
   const { app, database, worker, demoLogins } = await prepare(config);
   await app.listen({ port: config.port, host: config.host });
 
@@ -18,6 +32,13 @@ async function main() {
     `  Mail: ${config.smtpUrl ? "SMTP" : "development mailbox (Platform > Mailbox, as Super Admin)"}`,
     `  Background work: ${worker ? "in this process" : "off here (WORKER=off): run `npm run worker`"}`,
   ];
+  if (simulator) {
+    lines.push(
+      `  CRM: the ServiceTitan simulator at ${simulator.url} (SERVICETITAN_SIMULATOR=off to stop it)`,
+    );
+    // The demo's technicians and CRM lists, read once now rather than at the 6-hourly refresh.
+    app.deps.services.crm.refreshAll(app.log).catch((err) => app.log.warn({ err }, "crm refresh failed"));
+  }
   // The embedded database holds the demo data unless told otherwise; PostgreSQL only when it was just seeded.
   if (database.kind === "pglite" || demoLogins) {
     lines.push("", ...demoLoginBanner());
@@ -42,6 +63,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     await app.close();
     await worker?.stop(4_000);
+    await simulator?.close();
     await database.close();
     if (database.kind === "pglite") rmSync(pidFile(config.dataDir), { force: true });
   });

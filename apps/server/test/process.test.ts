@@ -193,8 +193,12 @@ describe.runIf(testDatabaseKind === "postgres")("npm run worker on PostgreSQL", 
     const database = await openDatabase({ databaseUrl: db.url });
     try {
       await eventually(() => run.output().includes("FieldLead worker:"), 60_000);
-      expect(run.output()).toMatch(/outbox topics \[mail\.deliver\]/);
-      expect(run.output()).toMatch(/schedules \[outbox\.prune, idempotency\.prune, invitations\.prune\]/);
+      expect(run.output()).toMatch(
+        /outbox topics \[mail\.deliver, appointments\.notice\.email, appointments\.notice\.sms, appointments\.reminder\]/,
+      );
+      expect(run.output()).toMatch(
+        /schedules \[outbox\.prune, idempotency\.prune, invitations\.prune, crm\.refreshReferences, scheduling\.keep-windows-generated\]/,
+      );
 
       // Mail recorded by another process (the API) is sent by the worker, woken by the commit's NOTIFY.
       const p = createPlatform(testConfig({ smtpUrl: smtp.url }), database);
@@ -276,7 +280,12 @@ describe("an API started with WORKER=off", () => {
       // The same database with a worker: the waiting email goes out.
       const on = await prepare(testConfig(base), { pollMs: 100 });
       try {
-        expect(on.worker?.dispatcher.topics).toEqual(["mail.deliver"]);
+        expect(on.worker?.dispatcher.topics).toEqual([
+          "mail.deliver",
+          "appointments.notice.email",
+          "appointments.notice.sms",
+          "appointments.reminder",
+        ]);
         await eventually(() => smtp.to("off@example.com").length === 1, 15_000);
       } finally {
         await on.app.close();

@@ -34,6 +34,17 @@ type East = {
   response: number;
   /** A pending invitation to join East. */
   invitation: number;
+  /** An appointment type, its technician, business unit and question links (and the CRM rows they name). */
+  appointmentType: number;
+  technicianRef: number;
+  businessUnitRef: number;
+  technicianLink: number;
+  businessUnitLink: number;
+  questionLink: number;
+  /** A weekly template window, a dated window and a booked appointment (the demo seed's). */
+  template: number;
+  window: number;
+  appointment: number;
 };
 /** The outsider's own rows, for a call whose path names one of theirs and whose body names East's. */
 type Own = { user: number };
@@ -200,6 +211,138 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
   "POST /api/leads/{id}/notes": [
     { name: "note on a lead", in: "path", id: (e) => e.internal, body: () => ({ text: "mine now" }) },
   ],
+  "GET /api/leads/{id}/appointments": [{ name: "a lead's appointments", in: "path", id: (e) => e.internal }],
+  "POST /api/appointments/type/upsert": [
+    {
+      name: "edit appointment type",
+      in: "body",
+      id: (e) => e.appointmentType,
+      body: (id) => ({ id, name: "Mine" }),
+    },
+  ],
+  "DELETE /api/appointments/type/{id}": [
+    { name: "delete appointment type", in: "path", id: (e) => e.appointmentType },
+  ],
+  "POST /api/appointments/type/{id}/technicians": [
+    { name: "a type's technicians", in: "path", id: (e) => e.appointmentType },
+  ],
+  "GET /api/appointments/type/{id}/technicians-lookUp-List": [
+    { name: "technicians to link", in: "path", id: (e) => e.appointmentType },
+  ],
+  "POST /api/appointments/type/technician/upsert": [
+    {
+      name: "edit technician link",
+      in: "body",
+      id: (e) => e.technicianLink,
+      body: (id, e) => ({ id, appointmentTypeId: e.appointmentType, crmReferenceId: e.technicianRef }),
+    },
+  ],
+  "DELETE /api/appointments/type/technician/{id}": [
+    { name: "unlink technician", in: "path", id: (e) => e.technicianLink },
+  ],
+  "POST /api/appointments/type/{id}/st-business-units": [
+    { name: "a type's business units", in: "path", id: (e) => e.appointmentType },
+  ],
+  "POST /api/appointments/type/st-business-units/upsert": [
+    {
+      name: "edit business unit link",
+      in: "body",
+      id: (e) => e.businessUnitLink,
+      body: (id, e) => ({ id, appointmentTypeId: e.appointmentType, crmReferenceId: e.businessUnitRef }),
+    },
+  ],
+  "DELETE /api/appointments/type/st-business-units/{id}": [
+    { name: "unlink business unit", in: "path", id: (e) => e.businessUnitLink },
+  ],
+  "POST /api/appointments/type/{id}/questions": [
+    { name: "a type's questions", in: "path", id: (e) => e.appointmentType },
+  ],
+  "POST /api/appointments/type/question/upsert": [
+    {
+      name: "edit question link",
+      in: "body",
+      id: (e) => e.questionLink,
+      body: (id, e) => ({ id, appointmentTypeId: e.appointmentType, questionId: e.question }),
+    },
+  ],
+  "DELETE /api/appointments/type/question/{id}": [
+    { name: "unlink question", in: "path", id: (e) => e.questionLink },
+  ],
+  "GET /api/settings/scheduleAppointmentType/{id}/business-contact": [
+    { name: "appointment type contacts", in: "path", id: (e) => e.appointmentType },
+  ],
+  "POST /api/settings/scheduleAppointmentType/{id}/business-contact": [
+    {
+      name: "save appointment type contacts",
+      in: "path",
+      id: (e) => e.appointmentType,
+      body: () => contacts,
+    },
+  ],
+  "POST /api/settings/question/{id}/schedule-appointment-question": [
+    { name: "a question's appointment types", in: "path", id: (e) => e.question },
+  ],
+  "POST /api/settings/question/schedule-appointment-question/upsert": [
+    {
+      name: "edit a question's appointment type link",
+      in: "body",
+      id: (e) => e.questionLink,
+      body: (id, e) => ({ id, appointmentTypeId: e.appointmentType, questionId: e.question }),
+    },
+  ],
+  "DELETE /api/settings/question/schedule-appointment-question/{id}": [
+    { name: "delete a question's appointment type link", in: "path", id: (e) => e.questionLink },
+  ],
+  "POST /api/appointments/default-scheduled-appointments/upsert": [
+    {
+      name: "edit weekly window",
+      in: "body",
+      id: (e) => e.template,
+      body: (id, e) => ({
+        id,
+        appointmentTypeId: e.appointmentType,
+        dayOfWeek: 2,
+        startTime: "08:00",
+        endTime: "10:00",
+        capacity: 9,
+      }),
+    },
+  ],
+  "DELETE /api/appointments/default-scheduled-appointments/{id}": [
+    { name: "delete weekly window", in: "path", id: (e) => e.template },
+  ],
+  "POST /api/appointments/scheduled-appointments/upsert": [
+    {
+      name: "edit dated window",
+      in: "body",
+      id: (e) => e.window,
+      body: (id, e) => ({
+        id,
+        appointmentTypeId: e.appointmentType,
+        localDate: "2099-01-06",
+        startTime: "08:00",
+        endTime: "10:00",
+        capacity: 9,
+      }),
+    },
+  ],
+  "DELETE /api/appointments/scheduled-appointments/{id}": [
+    { name: "delete dated window", in: "path", id: (e) => e.window },
+  ],
+  "GET /api/appointments/scheduled-appointments/{id}/appointments": [
+    { name: "a window's bookings", in: "path", id: (e) => e.window },
+  ],
+  "POST /api/appointments/{id}/move": [
+    {
+      name: "move an appointment",
+      in: "path",
+      id: (e) => e.appointment,
+      body: (_id, e) => ({ windowId: e.window, reason: "mine" }),
+    },
+  ],
+  "POST /api/appointments/{id}/cancel": [
+    { name: "cancel an appointment", in: "path", id: (e) => e.appointment, body: () => ({ reason: "mine" }) },
+  ],
 };
 
 type Call = {
@@ -237,6 +380,14 @@ async function fingerprint() {
     "organizations",
     "territories",
     "features",
+    "appointment_types",
+    "appointment_type_technicians",
+    "appointment_type_business_units",
+    "appointment_type_questions",
+    "appointment_templates",
+    "appointment_windows",
+    "appointments",
+    "appointment_history",
   ];
   const out: Record<string, string> = {};
   for (const table of tables) {
@@ -291,7 +442,7 @@ beforeAll(async () => {
     roleId: 14,
   });
   expect(invited.statusCode, invited.body).toBe(200);
-  const east: East = {
+  const east = {
     org: eastOrg,
     internal: internal.id,
     external,
@@ -308,7 +459,49 @@ beforeAll(async () => {
         "tenancy.invitee@demo.test",
       ])
     ).id,
+  } as East;
+  const appointmentType = (
+    await k.one<{ id: number }>(
+      "select id from appointment_types where organization_id = $1 order by id limit 1",
+      [eastOrg],
+    )
+  ).id;
+  const crmRef = async (kind: string, externalId: number) =>
+    (
+      await k.one<{ id: number }>(
+        "insert into crm_references (organization_id, kind, external_id, name) values ($1, $2, $3, $4) on conflict (organization_id, kind, external_id) do update set name = excluded.name returning id",
+        [eastOrg, kind, externalId, `Tenancy ${kind}`],
+      )
+    ).id;
+  const technicianRef = await crmRef("technician", 990_001);
+  const businessUnitRef = await crmRef("businessUnit", 990_002);
+  const link = async (url: string, body: Record<string, unknown>) => {
+    const r = await k.inject(admin, "POST", url, { appointmentTypeId: appointmentType, ...body });
+    expect(r.statusCode, r.body).toBe(200);
+    return (r.json() as { id: number }).id;
   };
+  const firstOf = async (table: string, where = "") =>
+    Number(
+      (
+        await k.one<{ id: number | string }>(
+          `select id from ${table} where organization_id = $1 ${where} order by id limit 1`,
+          [eastOrg],
+        )
+      ).id,
+    );
+  Object.assign(east, {
+    appointmentType,
+    technicianRef,
+    businessUnitRef,
+    technicianLink: await link("/api/appointments/type/technician/upsert", { crmReferenceId: technicianRef }),
+    businessUnitLink: await link("/api/appointments/type/st-business-units/upsert", {
+      crmReferenceId: businessUnitRef,
+    }),
+    questionLink: await link("/api/appointments/type/question/upsert", { questionId: question.id }),
+    template: await firstOf("appointment_templates"),
+    window: await firstOf("appointment_windows"),
+    appointment: await firstOf("appointments", "and status = 'booked'"),
+  });
   calls = idTakingCalls(doc).flatMap((op) => {
     const samples = SAMPLES[op.key];
     if (!samples || "skip" in samples) return [];

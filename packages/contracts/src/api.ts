@@ -1,8 +1,12 @@
 import { accountApi } from "./account";
 import { appApi } from "./app";
+import { appointmentTypesApi } from "./appointment-types";
+import { appointmentsApi } from "./appointments";
+import { crmApi } from "./crm";
 import type { EndpointDef } from "./endpoint";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
+import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
 import { usersApi } from "./users";
@@ -14,8 +18,12 @@ import { usersApi } from "./users";
 export const API = {
   account: accountApi,
   app: appApi,
+  appointmentTypes: appointmentTypesApi,
+  appointments: appointmentsApi,
+  crm: crmApi,
   leads: leadsApi,
   organizations: organizationsApi,
+  scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,
   users: usersApi,

@@ -193,6 +193,8 @@ export const mailboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  /** Files sent with it (a calendar file): name, media type and text content. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),

@@ -27,6 +27,8 @@ export type EndpointDef = {
   readonly body?: z.ZodType;
   readonly headers?: z.ZodType;
   readonly response: z.ZodType;
+  /** The status of a success, when it is not 200 (a create a phone may retry answers 201). */
+  readonly status?: 201;
   /** The call can also answer a file (CSV or XLSX) when its input asks for one. */
   readonly download?: true;
 };

@@ -124,6 +124,76 @@ export const extraEndpoints = [
     path: "/api/account/invitation-links/{token}/decline",
     meaning: "decline an emailed invitation",
   },
+  {
+    name: "appointments.available",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/available",
+    meaning:
+      "free windows of an appointment type for a store or a lead, by local day (capacity left, after the notice, within the horizon; the CRM's capacity where it reports one)",
+  },
+  {
+    name: "appointments.book",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/book",
+    meaning:
+      "book one place of a window for a lead (never past capacity; 409 with the next free windows when it was just taken; an Idempotency-Key makes a retry safe)",
+  },
+  {
+    name: "appointments.byIdMove",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/{id}/move",
+    meaning:
+      "move a booked appointment to another window in one transaction (never in both, never in neither)",
+  },
+  {
+    name: "appointments.byIdCancel",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/{id}/cancel",
+    meaning: "cancel a booked appointment with a reason; its place goes back to the window",
+  },
+  {
+    name: "leads.byIdAppointments",
+    group: "leads",
+    method: "GET",
+    path: "/api/leads/{id}/appointments",
+    meaning: "a lead's appointments with their history (who, what, when)",
+  },
+  {
+    name: "appointments.search",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/search",
+    meaning:
+      "the upcoming appointments list: date range, type, store, status, booked by; paged, sorted, CSV and Excel",
+  },
+  {
+    name: "appointments.scheduledAppointmentsByIdAppointments",
+    group: "appointments",
+    method: "GET",
+    path: "/api/appointments/scheduled-appointments/{id}/appointments",
+    meaning:
+      "the bookings of a window for the calendar: lead name and phone, status, who booked it and when (appointments.read)",
+  },
+  {
+    name: "appointments.settings.get",
+    group: "appointments",
+    method: "GET",
+    path: "/api/appointments/settings",
+    meaning:
+      "the organization's scheduling settings: weeks of windows kept generated, text messages, reminder hours (Admin, Manager)",
+  },
+  {
+    name: "appointments.settings.post",
+    group: "appointments",
+    method: "POST",
+    path: "/api/appointments/settings",
+    meaning:
+      "save the scheduling settings; with weeks to keep, the windows are generated at once (Admin, Manager)",
+  },
 ] as const;
 
 export type ApiEndpointName = EndpointName | (typeof extraEndpoints)[number]["name"];

@@ -1,6 +1,5 @@
 import { type Capability, can, type Who } from "./permissions";
-import type { Route } from "./route";
-import { appApi, leadsApi, organizationsApi, settingsApi, storesApi, usersApi } from "./routes";
+import type { RouteName } from "./routes";
 
 /** Which icon a menu entry shows; the web's layout maps these to icons. */
 export type MenuIcon =
@@ -37,7 +36,7 @@ export type MenuEntry = {
    * The call the screen makes first, for the areas built so far. `gate` names the capability the server checks
    * for it when the call serves more screens than this one (the lead settings serve the capture form too).
    */
-  firstCall?: { endpoint: Route; gate?: Capability };
+  firstCall?: { endpoint: RouteName; gate?: Capability };
   children?: readonly MenuEntry[];
 };
 
@@ -57,7 +56,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "capture",
     description: "Capture a shopper's lead at the store and book an appointment on the spot.",
     capability: "leads.capture",
-    firstCall: { endpoint: settingsApi.leadSettings, gate: "leadSettings.read" },
+    firstCall: { endpoint: "settings.leads.get", gate: "leadSettings.read" },
   },
   {
     key: "leads",
@@ -66,7 +65,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "leads",
     description: "Search, open and work internal, external, capture and rejected leads.",
     capability: "leads.read",
-    firstCall: { endpoint: leadsApi.internalSearch },
+    firstCall: { endpoint: "leads.internalSearch" },
   },
   {
     key: "appointments",
@@ -82,6 +81,9 @@ export const MENU: readonly MenuEntry[] = [
         path: "/appointments/types",
         description: "Appointment types with their questions, technicians and business units.",
         capability: "appointments.setup",
+        // The list itself (`appointmentTypesApi.search`) is also read by schedulers, analysts and lead generators;
+        // the walk needs a call gated by exactly this capability: the editor's CRM lists, asked for with the list.
+        firstCall: { endpoint: "appointments.typeServiceTitanLookUpList" },
       },
       {
         key: "appointment-windows",
@@ -89,6 +91,8 @@ export const MENU: readonly MenuEntry[] = [
         path: "/appointments/windows",
         description: "The weekly template and the dated windows shoppers can book, with their capacity.",
         capability: "appointments.setup",
+        // The template list is readable with appointments.read; the screen's settings form is the setup-only call.
+        firstCall: { endpoint: "appointments.settings.get" },
       },
       {
         key: "appointment-calendar",
@@ -96,6 +100,15 @@ export const MENU: readonly MenuEntry[] = [
         path: "/appointments/calendar",
         description: "Windows and their bookings by day and week: what is booked and what is left.",
         capability: "appointments.read",
+        firstCall: { endpoint: "appointments.scheduledAppointments" },
+      },
+      {
+        key: "appointment-upcoming",
+        label: "Upcoming",
+        path: "/appointments/upcoming",
+        description: "Booked appointments from today on, with filters and CSV or Excel export.",
+        capability: "appointments.read",
+        firstCall: { endpoint: "appointments.search" },
       },
     ],
   },
@@ -166,7 +179,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "users",
     description: "People of the organization: invite, edit, roles, territories and trades.",
     capability: "users.read",
-    firstCall: { endpoint: usersApi.search },
+    firstCall: { endpoint: "users.search" },
   },
   {
     key: "stores",
@@ -175,7 +188,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "stores",
     description: "Retail stores where lead generators work, by territory.",
     capability: "stores.read",
-    firstCall: { endpoint: storesApi.search },
+    firstCall: { endpoint: "store.search" },
   },
   {
     key: "charts",
@@ -209,7 +222,7 @@ export const MENU: readonly MenuEntry[] = [
         description:
           "Lead generators of Smart Circle organizations, with their last activity; CSV and Excel export.",
         capability: "reports.smartCircle",
-        firstCall: { endpoint: organizationsApi.smartCircleUsers },
+        firstCall: { endpoint: "organizations.reportsSmartCircleUsers" },
       },
     ],
   },
@@ -267,7 +280,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/settings/service-types",
         description: "Service types, their questions and the answers offered.",
         capability: "settings.manage",
-        firstCall: { endpoint: settingsApi.serviceTypes },
+        firstCall: { endpoint: "settings.byOrgIdServiceType" },
       },
       {
         key: "settings-business-contacts",
@@ -275,7 +288,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/settings/business-contacts",
         description: "Who hears about appointments, per organization, territory and appointment type.",
         capability: "settings.manage",
-        firstCall: { endpoint: settingsApi.organizationContacts },
+        firstCall: { endpoint: "settings.organizationByIdBusinessContact.get" },
       },
       {
         key: "settings-lead-capture",
@@ -283,7 +296,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/settings/lead-capture",
         description: "The duplicate window and the consent texts shoppers agree to.",
         capability: "settings.manage",
-        firstCall: { endpoint: settingsApi.leadSettings, gate: "leadSettings.read" },
+        firstCall: { endpoint: "settings.leads.get", gate: "leadSettings.read" },
       },
       {
         key: "settings-destinations",
@@ -322,7 +335,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/platform/mailbox",
         description: "Emails kept by the server when no SMTP server is configured.",
         capability: "platform.operate",
-        firstCall: { endpoint: appApi.mailbox },
+        firstCall: { endpoint: "platform.mailbox" },
       },
     ],
   },

@@ -3,9 +3,13 @@
 // them to the definitions.
 import type { accountApi as accountDefs } from "./account";
 import type { appApi as appDefs } from "./app";
+import type { appointmentTypesApi as appointmentTypesDefs } from "./appointment-types";
+import type { appointmentsApi as appointmentsDefs } from "./appointments";
+import type { crmApi as crmDefs } from "./crm";
 import type { leadsApi as leadsDefs } from "./leads";
 import type { organizationsApi as organizationsDefs } from "./organizations";
 import { route } from "./route";
+import type { schedulingApi as schedulingDefs } from "./scheduling";
 import type { settingsApi as settingsDefs } from "./settings";
 import type { storesApi as storesDefs } from "./stores";
 import type { usersApi as usersDefs } from "./users";
@@ -13,79 +17,79 @@ import type { usersApi as usersDefs } from "./users";
 export type { DefinitionOf, Route } from "./route";
 
 export const accountApi = {
-  login: route<typeof accountDefs.login>({
+  login: /* @__PURE__ */ route<typeof accountDefs.login>({
     name: "account.login",
     method: "POST",
     path: "/api/account/login",
     auth: "public",
   }),
-  forgotPassword: route<typeof accountDefs.forgotPassword>({
+  forgotPassword: /* @__PURE__ */ route<typeof accountDefs.forgotPassword>({
     name: "account.forgotPassword",
     method: "POST",
     path: "/api/account/forgot-password",
     auth: "public",
   }),
-  validateResetLink: route<typeof accountDefs.validateResetLink>({
+  validateResetLink: /* @__PURE__ */ route<typeof accountDefs.validateResetLink>({
     name: "account.resetPasswordByLinkIdValidate",
     method: "GET",
     path: "/api/account/reset-password/{linkId}/validate",
     auth: "public",
   }),
-  resetPassword: route<typeof accountDefs.resetPassword>({
+  resetPassword: /* @__PURE__ */ route<typeof accountDefs.resetPassword>({
     name: "account.resetPassword",
     method: "PUT",
     path: "/api/account/reset-password",
     auth: "public",
   }),
-  switchOrganization: route<typeof accountDefs.switchOrganization>({
+  switchOrganization: /* @__PURE__ */ route<typeof accountDefs.switchOrganization>({
     name: "account.byOrgIdUpdateOrganization",
     method: "PUT",
     path: "/api/account/{orgId}/update-organization",
     auth: "session",
   }),
-  me: route<typeof accountDefs.me>({
+  me: /* @__PURE__ */ route<typeof accountDefs.me>({
     name: "account.me",
     method: "GET",
     path: "/api/account/me",
     auth: "session",
   }),
-  logout: route<typeof accountDefs.logout>({
+  logout: /* @__PURE__ */ route<typeof accountDefs.logout>({
     name: "account.logout",
     method: "POST",
     path: "/api/account/logout",
     auth: "session",
   }),
-  myInvitations: route<typeof accountDefs.myInvitations>({
+  myInvitations: /* @__PURE__ */ route<typeof accountDefs.myInvitations>({
     name: "account.invitations",
     method: "GET",
     path: "/api/account/invitations",
     auth: "session",
   }),
-  acceptMyInvitation: route<typeof accountDefs.acceptMyInvitation>({
+  acceptMyInvitation: /* @__PURE__ */ route<typeof accountDefs.acceptMyInvitation>({
     name: "account.invitationsByIdAccept",
     method: "PUT",
     path: "/api/account/invitations/{id}/accept",
     auth: "session",
   }),
-  declineMyInvitation: route<typeof accountDefs.declineMyInvitation>({
+  declineMyInvitation: /* @__PURE__ */ route<typeof accountDefs.declineMyInvitation>({
     name: "account.invitationsByIdDecline",
     method: "PUT",
     path: "/api/account/invitations/{id}/decline",
     auth: "session",
   }),
-  invitationLink: route<typeof accountDefs.invitationLink>({
+  invitationLink: /* @__PURE__ */ route<typeof accountDefs.invitationLink>({
     name: "account.invitationLinksByToken",
     method: "GET",
     path: "/api/account/invitation-links/{token}",
     auth: "public",
   }),
-  acceptInvitationLink: route<typeof accountDefs.acceptInvitationLink>({
+  acceptInvitationLink: /* @__PURE__ */ route<typeof accountDefs.acceptInvitationLink>({
     name: "account.invitationLinksByTokenAccept",
     method: "PUT",
     path: "/api/account/invitation-links/{token}/accept",
     auth: "public",
   }),
-  declineInvitationLink: route<typeof accountDefs.declineInvitationLink>({
+  declineInvitationLink: /* @__PURE__ */ route<typeof accountDefs.declineInvitationLink>({
     name: "account.invitationLinksByTokenDecline",
     method: "PUT",
     path: "/api/account/invitation-links/{token}/decline",
@@ -94,85 +98,85 @@ export const accountApi = {
 };
 
 export const appApi = {
-  lookupList: route<typeof appDefs.lookupList>({
+  lookupList: /* @__PURE__ */ route<typeof appDefs.lookupList>({
     name: "app.lookupList",
     method: "GET",
     path: "/api/app/lookup-list",
     auth: "tenant",
   }),
-  storeOptions: route<typeof appDefs.storeOptions>({
+  storeOptions: /* @__PURE__ */ route<typeof appDefs.storeOptions>({
     name: "app.lookupListStoresSearch",
     method: "POST",
     path: "/api/app/lookup-list/stores/search",
     auth: "tenant",
   }),
-  leadGeneratorOptions: route<typeof appDefs.leadGeneratorOptions>({
+  leadGeneratorOptions: /* @__PURE__ */ route<typeof appDefs.leadGeneratorOptions>({
     name: "app.lookupListLeadGeneratorsSearch",
     method: "POST",
     path: "/api/app/lookup-list/lead-generators/search",
     auth: "tenant",
   }),
-  roles: route<typeof appDefs.roles>({
+  roles: /* @__PURE__ */ route<typeof appDefs.roles>({
     name: "app.lookupListRoles",
     method: "GET",
     path: "/api/app/lookup-list/roles",
     auth: "tenant",
   }),
-  timeZones: route<typeof appDefs.timeZones>({
+  timeZones: /* @__PURE__ */ route<typeof appDefs.timeZones>({
     name: "app.lookupListTimezones",
     method: "GET",
     path: "/api/app/lookup-list/timezones",
     auth: "session",
   }),
-  featureUpdates: route<typeof appDefs.featureUpdates>({
+  featureUpdates: /* @__PURE__ */ route<typeof appDefs.featureUpdates>({
     name: "app.featureUpdates",
     method: "GET",
     path: "/api/app/feature/updates",
     auth: "session",
   }),
-  featureUpsert: route<typeof appDefs.featureUpsert>({
+  featureUpsert: /* @__PURE__ */ route<typeof appDefs.featureUpsert>({
     name: "app.featureUpsert",
     method: "POST",
     path: "/api/app/feature/upsert",
     auth: "tenant",
   }),
-  featureDelete: route<typeof appDefs.featureDelete>({
+  featureDelete: /* @__PURE__ */ route<typeof appDefs.featureDelete>({
     name: "app.featureByIdDelete",
     method: "DELETE",
     path: "/api/app/feature/{id}/delete",
     auth: "tenant",
   }),
-  dataTypes: route<typeof appDefs.dataTypes>({
+  dataTypes: /* @__PURE__ */ route<typeof appDefs.dataTypes>({
     name: "app.dataType",
     method: "GET",
     path: "/api/app/data-type",
     auth: "session",
   }),
-  fieldTypes: route<typeof appDefs.fieldTypes>({
+  fieldTypes: /* @__PURE__ */ route<typeof appDefs.fieldTypes>({
     name: "app.fieldType",
     method: "GET",
     path: "/api/app/field-type",
     auth: "session",
   }),
-  webConfigUpsert: route<typeof appDefs.webConfigUpsert>({
+  webConfigUpsert: /* @__PURE__ */ route<typeof appDefs.webConfigUpsert>({
     name: "app.wingenWebConfigUpsert",
     method: "POST",
     path: "/api/app/wingen-web-config/upsert",
     auth: "session",
   }),
-  addressSuggestions: route<typeof appDefs.addressSuggestions>({
+  addressSuggestions: /* @__PURE__ */ route<typeof appDefs.addressSuggestions>({
     name: "app.addressSuggestions",
     method: "GET",
     path: "/api/app/address-suggestions",
     auth: "tenant",
   }),
-  addressDetails: route<typeof appDefs.addressDetails>({
+  addressDetails: /* @__PURE__ */ route<typeof appDefs.addressDetails>({
     name: "app.addressDetailsById",
     method: "GET",
     path: "/api/app/address-details/{id}",
     auth: "tenant",
   }),
-  mailbox: route<typeof appDefs.mailbox>({
+  mailbox: /* @__PURE__ */ route<typeof appDefs.mailbox>({
     name: "platform.mailbox",
     method: "GET",
     path: "/api/platform/mailbox",
@@ -180,98 +184,240 @@ export const appApi = {
   }),
 };
 
+export const appointmentTypesApi = {
+  search: /* @__PURE__ */ route<typeof appointmentTypesDefs.search>({
+    name: "appointments.type",
+    method: "POST",
+    path: "/api/appointments/type",
+    auth: "tenant",
+  }),
+  upsert: /* @__PURE__ */ route<typeof appointmentTypesDefs.upsert>({
+    name: "appointments.typeUpsert",
+    method: "POST",
+    path: "/api/appointments/type/upsert",
+    auth: "tenant",
+  }),
+  delete: /* @__PURE__ */ route<typeof appointmentTypesDefs.delete>({
+    name: "appointments.typeById",
+    method: "DELETE",
+    path: "/api/appointments/type/{id}",
+    auth: "tenant",
+  }),
+  technicians: /* @__PURE__ */ route<typeof appointmentTypesDefs.technicians>({
+    name: "appointments.typeByIdTechnicians",
+    method: "POST",
+    path: "/api/appointments/type/{id}/technicians",
+    auth: "tenant",
+  }),
+  technicianUpsert: /* @__PURE__ */ route<typeof appointmentTypesDefs.technicianUpsert>({
+    name: "appointments.typeTechnicianUpsert",
+    method: "POST",
+    path: "/api/appointments/type/technician/upsert",
+    auth: "tenant",
+  }),
+  technicianDelete: /* @__PURE__ */ route<typeof appointmentTypesDefs.technicianDelete>({
+    name: "appointments.typeTechnicianById",
+    method: "DELETE",
+    path: "/api/appointments/type/technician/{id}",
+    auth: "tenant",
+  }),
+  technicianOptions: /* @__PURE__ */ route<typeof appointmentTypesDefs.technicianOptions>({
+    name: "appointments.typeByIdTechniciansLookUpList",
+    method: "GET",
+    path: "/api/appointments/type/{id}/technicians-lookUp-List",
+    auth: "tenant",
+  }),
+  businessUnits: /* @__PURE__ */ route<typeof appointmentTypesDefs.businessUnits>({
+    name: "appointments.typeByIdStBusinessUnits",
+    method: "POST",
+    path: "/api/appointments/type/{id}/st-business-units",
+    auth: "tenant",
+  }),
+  businessUnitUpsert: /* @__PURE__ */ route<typeof appointmentTypesDefs.businessUnitUpsert>({
+    name: "appointments.typeStBusinessUnitsUpsert",
+    method: "POST",
+    path: "/api/appointments/type/st-business-units/upsert",
+    auth: "tenant",
+  }),
+  businessUnitDelete: /* @__PURE__ */ route<typeof appointmentTypesDefs.businessUnitDelete>({
+    name: "appointments.typeStBusinessUnitsById",
+    method: "DELETE",
+    path: "/api/appointments/type/st-business-units/{id}",
+    auth: "tenant",
+  }),
+  serviceTitanOptions: /* @__PURE__ */ route<typeof appointmentTypesDefs.serviceTitanOptions>({
+    name: "appointments.typeServiceTitanLookUpList",
+    method: "GET",
+    path: "/api/appointments/type/service-titan-lookUp-List",
+    auth: "tenant",
+  }),
+  questions: /* @__PURE__ */ route<typeof appointmentTypesDefs.questions>({
+    name: "appointments.typeByIdQuestions",
+    method: "POST",
+    path: "/api/appointments/type/{id}/questions",
+    auth: "tenant",
+  }),
+  questionUpsert: /* @__PURE__ */ route<typeof appointmentTypesDefs.questionUpsert>({
+    name: "appointments.typeQuestionUpsert",
+    method: "POST",
+    path: "/api/appointments/type/question/upsert",
+    auth: "tenant",
+  }),
+  questionDelete: /* @__PURE__ */ route<typeof appointmentTypesDefs.questionDelete>({
+    name: "appointments.typeQuestionById",
+    method: "DELETE",
+    path: "/api/appointments/type/question/{id}",
+    auth: "tenant",
+  }),
+  questionOptions: /* @__PURE__ */ route<typeof appointmentTypesDefs.questionOptions>({
+    name: "appointments.typeQuestionsLookUpList",
+    method: "GET",
+    path: "/api/appointments/type/questions-lookUp-list",
+    auth: "tenant",
+  }),
+};
+
+export const appointmentsApi = {
+  available: /* @__PURE__ */ route<typeof appointmentsDefs.available>({
+    name: "appointments.available",
+    method: "POST",
+    path: "/api/appointments/available",
+    auth: "tenant",
+  }),
+  book: /* @__PURE__ */ route<typeof appointmentsDefs.book>({
+    name: "appointments.book",
+    method: "POST",
+    path: "/api/appointments/book",
+    auth: "tenant",
+  }),
+  move: /* @__PURE__ */ route<typeof appointmentsDefs.move>({
+    name: "appointments.byIdMove",
+    method: "POST",
+    path: "/api/appointments/{id}/move",
+    auth: "tenant",
+  }),
+  cancel: /* @__PURE__ */ route<typeof appointmentsDefs.cancel>({
+    name: "appointments.byIdCancel",
+    method: "POST",
+    path: "/api/appointments/{id}/cancel",
+    auth: "tenant",
+  }),
+  leadAppointments: /* @__PURE__ */ route<typeof appointmentsDefs.leadAppointments>({
+    name: "leads.byIdAppointments",
+    method: "GET",
+    path: "/api/leads/{id}/appointments",
+    auth: "tenant",
+  }),
+  search: /* @__PURE__ */ route<typeof appointmentsDefs.search>({
+    name: "appointments.search",
+    method: "POST",
+    path: "/api/appointments/search",
+    auth: "tenant",
+    download: true,
+  }),
+};
+
+export const crmApi = {
+  updateTechniciansList: /* @__PURE__ */ route<typeof crmDefs.updateTechniciansList>({
+    name: "appointments.updateTechniciansList",
+    method: "POST",
+    path: "/api/appointments/update-technicians-list",
+    auth: "tenant",
+  }),
+};
+
 export const leadsApi = {
-  internalSearch: route<typeof leadsDefs.internalSearch>({
+  internalSearch: /* @__PURE__ */ route<typeof leadsDefs.internalSearch>({
     name: "leads.internalSearch",
     method: "POST",
     path: "/api/leads/internal/search",
     auth: "tenant",
     download: true,
   }),
-  externalSearch: route<typeof leadsDefs.externalSearch>({
+  externalSearch: /* @__PURE__ */ route<typeof leadsDefs.externalSearch>({
     name: "leads.externalSearch",
     method: "POST",
     path: "/api/leads/external/search",
     auth: "tenant",
     download: true,
   }),
-  retailerProgramSearch: route<typeof leadsDefs.retailerProgramSearch>({
+  retailerProgramSearch: /* @__PURE__ */ route<typeof leadsDefs.retailerProgramSearch>({
     name: "leads.leadsHdSearch",
     method: "POST",
     path: "/api/leads/leads-hd/search",
     auth: "tenant",
     download: true,
   }),
-  secondPartnerSearch: route<typeof leadsDefs.secondPartnerSearch>({
+  secondPartnerSearch: /* @__PURE__ */ route<typeof leadsDefs.secondPartnerSearch>({
     name: "leads.leadsCentahSearch",
     method: "POST",
     path: "/api/leads/leads-centah/search",
     auth: "tenant",
     download: true,
   }),
-  rejectedSearch: route<typeof leadsDefs.rejectedSearch>({
+  rejectedSearch: /* @__PURE__ */ route<typeof leadsDefs.rejectedSearch>({
     name: "leads.rejectedSearch",
     method: "POST",
     path: "/api/leads/rejected/search",
     auth: "tenant",
     download: true,
   }),
-  captureEntriesSearch: route<typeof leadsDefs.captureEntriesSearch>({
+  captureEntriesSearch: /* @__PURE__ */ route<typeof leadsDefs.captureEntriesSearch>({
     name: "leads.captureLeadsSearch",
     method: "POST",
     path: "/api/leads/capture-leads/search",
     auth: "tenant",
     download: true,
   }),
-  internalDetail: route<typeof leadsDefs.internalDetail>({
+  internalDetail: /* @__PURE__ */ route<typeof leadsDefs.internalDetail>({
     name: "leads.byIdInternal.get",
     method: "GET",
     path: "/api/leads/{id}/internal",
     auth: "tenant",
   }),
-  externalDetail: route<typeof leadsDefs.externalDetail>({
+  externalDetail: /* @__PURE__ */ route<typeof leadsDefs.externalDetail>({
     name: "leads.byIdExternal.get",
     method: "GET",
     path: "/api/leads/{id}/external",
     auth: "tenant",
   }),
-  internalUpsert: route<typeof leadsDefs.internalUpsert>({
+  internalUpsert: /* @__PURE__ */ route<typeof leadsDefs.internalUpsert>({
     name: "leads.internalUpsert",
     method: "POST",
     path: "/api/leads/internal/upsert",
     auth: "tenant",
   }),
-  externalUpdate: route<typeof leadsDefs.externalUpdate>({
+  externalUpdate: /* @__PURE__ */ route<typeof leadsDefs.externalUpdate>({
     name: "leads.externalUpdate",
     method: "PUT",
     path: "/api/leads/external/update",
     auth: "tenant",
   }),
-  internalDelete: route<typeof leadsDefs.internalDelete>({
+  internalDelete: /* @__PURE__ */ route<typeof leadsDefs.internalDelete>({
     name: "leads.byIdInternal.delete",
     method: "DELETE",
     path: "/api/leads/{id}/internal",
     auth: "tenant",
   }),
-  externalDelete: route<typeof leadsDefs.externalDelete>({
+  externalDelete: /* @__PURE__ */ route<typeof leadsDefs.externalDelete>({
     name: "leads.byIdExternal.delete",
     method: "DELETE",
     path: "/api/leads/{id}/external",
     auth: "tenant",
   }),
-  leadTypes: route<typeof leadsDefs.leadTypes>({
+  leadTypes: /* @__PURE__ */ route<typeof leadsDefs.leadTypes>({
     name: "leads.lookupListLeadType",
     method: "POST",
     path: "/api/leads/lookup-list/lead-type",
     auth: "tenant",
   }),
-  restore: route<typeof leadsDefs.restore>({
+  restore: /* @__PURE__ */ route<typeof leadsDefs.restore>({
     name: "leads.byIdRestore",
     method: "POST",
     path: "/api/leads/{id}/restore",
     auth: "tenant",
   }),
-  addNote: route<typeof leadsDefs.addNote>({
+  addNote: /* @__PURE__ */ route<typeof leadsDefs.addNote>({
     name: "leads.byIdNotes",
     method: "POST",
     path: "/api/leads/{id}/notes",
@@ -280,20 +426,20 @@ export const leadsApi = {
 };
 
 export const organizationsApi = {
-  upsert: route<typeof organizationsDefs.upsert>({
+  upsert: /* @__PURE__ */ route<typeof organizationsDefs.upsert>({
     name: "organizations.upsertSmartCircle",
     method: "PUT",
     path: "/api/organizations/upsert/smart-circle",
     auth: "tenant",
   }),
-  smartCircleUsers: route<typeof organizationsDefs.smartCircleUsers>({
+  smartCircleUsers: /* @__PURE__ */ route<typeof organizationsDefs.smartCircleUsers>({
     name: "organizations.reportsSmartCircleUsers",
     method: "POST",
     path: "/api/organizations/reports/smart-circle-users",
     auth: "tenant",
     download: true,
   }),
-  settingsOrganizations: route<typeof organizationsDefs.settingsOrganizations>({
+  settingsOrganizations: /* @__PURE__ */ route<typeof organizationsDefs.settingsOrganizations>({
     name: "settings.organizations",
     method: "POST",
     path: "/api/settings/organizations",
@@ -301,113 +447,206 @@ export const organizationsApi = {
   }),
 };
 
+export const schedulingApi = {
+  templateSearch: /* @__PURE__ */ route<typeof schedulingDefs.templateSearch>({
+    name: "appointments.defaultScheduledAppointments",
+    method: "POST",
+    path: "/api/appointments/default-scheduled-appointments",
+    auth: "tenant",
+  }),
+  templateUpsert: /* @__PURE__ */ route<typeof schedulingDefs.templateUpsert>({
+    name: "appointments.defaultScheduledAppointmentsUpsert",
+    method: "POST",
+    path: "/api/appointments/default-scheduled-appointments/upsert",
+    auth: "tenant",
+  }),
+  templateDelete: /* @__PURE__ */ route<typeof schedulingDefs.templateDelete>({
+    name: "appointments.defaultScheduledAppointmentsById",
+    method: "DELETE",
+    path: "/api/appointments/default-scheduled-appointments/{id}",
+    auth: "tenant",
+  }),
+  windowSearch: /* @__PURE__ */ route<typeof schedulingDefs.windowSearch>({
+    name: "appointments.scheduledAppointments",
+    method: "POST",
+    path: "/api/appointments/scheduled-appointments",
+    auth: "tenant",
+  }),
+  windowUpsert: /* @__PURE__ */ route<typeof schedulingDefs.windowUpsert>({
+    name: "appointments.scheduledAppointmentsUpsert",
+    method: "POST",
+    path: "/api/appointments/scheduled-appointments/upsert",
+    auth: "tenant",
+  }),
+  windowDelete: /* @__PURE__ */ route<typeof schedulingDefs.windowDelete>({
+    name: "appointments.scheduledAppointmentsById",
+    method: "DELETE",
+    path: "/api/appointments/scheduled-appointments/{id}",
+    auth: "tenant",
+  }),
+  generate: /* @__PURE__ */ route<typeof schedulingDefs.generate>({
+    name: "appointments.scheduledAppointmentsDefault",
+    method: "POST",
+    path: "/api/appointments/scheduled-appointments/default",
+    auth: "tenant",
+  }),
+  windowBookings: /* @__PURE__ */ route<typeof schedulingDefs.windowBookings>({
+    name: "appointments.scheduledAppointmentsByIdAppointments",
+    method: "GET",
+    path: "/api/appointments/scheduled-appointments/{id}/appointments",
+    auth: "tenant",
+  }),
+  settings: /* @__PURE__ */ route<typeof schedulingDefs.settings>({
+    name: "appointments.settings.get",
+    method: "GET",
+    path: "/api/appointments/settings",
+    auth: "tenant",
+  }),
+  saveSettings: /* @__PURE__ */ route<typeof schedulingDefs.saveSettings>({
+    name: "appointments.settings.post",
+    method: "POST",
+    path: "/api/appointments/settings",
+    auth: "tenant",
+  }),
+};
+
 export const settingsApi = {
-  serviceTypes: route<typeof settingsDefs.serviceTypes>({
+  serviceTypes: /* @__PURE__ */ route<typeof settingsDefs.serviceTypes>({
     name: "settings.byOrgIdServiceType",
     method: "POST",
     path: "/api/settings/{orgId}/service-type",
     auth: "tenant",
   }),
-  serviceTypeUpsert: route<typeof settingsDefs.serviceTypeUpsert>({
+  serviceTypeUpsert: /* @__PURE__ */ route<typeof settingsDefs.serviceTypeUpsert>({
     name: "settings.serviceTypeUpsert",
     method: "POST",
     path: "/api/settings/service-type/upsert",
     auth: "tenant",
   }),
-  serviceTypeDelete: route<typeof settingsDefs.serviceTypeDelete>({
+  serviceTypeDelete: /* @__PURE__ */ route<typeof settingsDefs.serviceTypeDelete>({
     name: "settings.serviceTypeById",
     method: "DELETE",
     path: "/api/settings/service-type/{id}",
     auth: "tenant",
   }),
-  questions: route<typeof settingsDefs.questions>({
+  questions: /* @__PURE__ */ route<typeof settingsDefs.questions>({
     name: "settings.serviceTypeByIdQuestion",
     method: "POST",
     path: "/api/settings/service-type/{id}/question",
     auth: "tenant",
   }),
-  questionUpsert: route<typeof settingsDefs.questionUpsert>({
+  questionUpsert: /* @__PURE__ */ route<typeof settingsDefs.questionUpsert>({
     name: "settings.serviceTypeQuestionUpsert",
     method: "POST",
     path: "/api/settings/service-type/question/upsert",
     auth: "tenant",
   }),
-  questionDelete: route<typeof settingsDefs.questionDelete>({
+  questionDelete: /* @__PURE__ */ route<typeof settingsDefs.questionDelete>({
     name: "settings.serviceTypeQuestionById",
     method: "DELETE",
     path: "/api/settings/service-type/question/{id}",
     auth: "tenant",
   }),
-  responses: route<typeof settingsDefs.responses>({
+  responses: /* @__PURE__ */ route<typeof settingsDefs.responses>({
     name: "settings.questionByIdResponse",
     method: "POST",
     path: "/api/settings/question/{id}/response",
     auth: "tenant",
   }),
-  responseUpsert: route<typeof settingsDefs.responseUpsert>({
+  responseUpsert: /* @__PURE__ */ route<typeof settingsDefs.responseUpsert>({
     name: "settings.questionResponseUpsert",
     method: "POST",
     path: "/api/settings/question/response/upsert",
     auth: "tenant",
   }),
-  responseDelete: route<typeof settingsDefs.responseDelete>({
+  responseDelete: /* @__PURE__ */ route<typeof settingsDefs.responseDelete>({
     name: "settings.questionResponseById",
     method: "DELETE",
     path: "/api/settings/question/response/{id}",
     auth: "tenant",
   }),
-  organizationContacts: route<typeof settingsDefs.organizationContacts>({
+  organizationContacts: /* @__PURE__ */ route<typeof settingsDefs.organizationContacts>({
     name: "settings.organizationByIdBusinessContact.get",
     method: "GET",
     path: "/api/settings/organization/{id}/business-contact",
     auth: "tenant",
   }),
-  organizationContactsSave: route<typeof settingsDefs.organizationContactsSave>({
+  organizationContactsSave: /* @__PURE__ */ route<typeof settingsDefs.organizationContactsSave>({
     name: "settings.organizationByIdBusinessContact.post",
     method: "POST",
     path: "/api/settings/organization/{id}/business-contact",
     auth: "tenant",
   }),
-  territoryContacts: route<typeof settingsDefs.territoryContacts>({
+  territoryContacts: /* @__PURE__ */ route<typeof settingsDefs.territoryContacts>({
     name: "settings.organizationsTerritoryByIdBusinessContact.get",
     method: "GET",
     path: "/api/settings/organizationsTerritory/{id}/business-contact",
     auth: "tenant",
   }),
-  territoryContactsSave: route<typeof settingsDefs.territoryContactsSave>({
+  territoryContactsSave: /* @__PURE__ */ route<typeof settingsDefs.territoryContactsSave>({
     name: "settings.organizationsTerritoryByIdBusinessContact.post",
     method: "POST",
     path: "/api/settings/organizationsTerritory/{id}/business-contact",
     auth: "tenant",
   }),
-  leadSettings: route<typeof settingsDefs.leadSettings>({
+  leadSettings: /* @__PURE__ */ route<typeof settingsDefs.leadSettings>({
     name: "settings.leads.get",
     method: "GET",
     path: "/api/settings/leads",
     auth: "tenant",
   }),
-  leadSettingsSave: route<typeof settingsDefs.leadSettingsSave>({
+  leadSettingsSave: /* @__PURE__ */ route<typeof settingsDefs.leadSettingsSave>({
     name: "settings.leads.put",
     method: "PUT",
     path: "/api/settings/leads",
     auth: "tenant",
   }),
+  appointmentTypeContacts: /* @__PURE__ */ route<typeof settingsDefs.appointmentTypeContacts>({
+    name: "settings.scheduleAppointmentTypeByIdBusinessContact.get",
+    method: "GET",
+    path: "/api/settings/scheduleAppointmentType/{id}/business-contact",
+    auth: "tenant",
+  }),
+  appointmentTypeContactsSave: /* @__PURE__ */ route<typeof settingsDefs.appointmentTypeContactsSave>({
+    name: "settings.scheduleAppointmentTypeByIdBusinessContact.post",
+    method: "POST",
+    path: "/api/settings/scheduleAppointmentType/{id}/business-contact",
+    auth: "tenant",
+  }),
+  questionAppointmentTypes: /* @__PURE__ */ route<typeof settingsDefs.questionAppointmentTypes>({
+    name: "settings.questionByIdScheduleAppointmentQuestion",
+    method: "POST",
+    path: "/api/settings/question/{id}/schedule-appointment-question",
+    auth: "tenant",
+  }),
+  questionAppointmentTypeUpsert: /* @__PURE__ */ route<typeof settingsDefs.questionAppointmentTypeUpsert>({
+    name: "settings.questionScheduleAppointmentQuestionUpsert",
+    method: "POST",
+    path: "/api/settings/question/schedule-appointment-question/upsert",
+    auth: "tenant",
+  }),
+  questionAppointmentTypeDelete: /* @__PURE__ */ route<typeof settingsDefs.questionAppointmentTypeDelete>({
+    name: "settings.questionScheduleAppointmentQuestionById",
+    method: "DELETE",
+    path: "/api/settings/question/schedule-appointment-question/{id}",
+    auth: "tenant",
+  }),
 };
 
 export const storesApi = {
-  search: route<typeof storesDefs.search>({
+  search: /* @__PURE__ */ route<typeof storesDefs.search>({
     name: "store.search",
     method: "POST",
     path: "/api/store/search",
     auth: "tenant",
   }),
-  upsert: route<typeof storesDefs.upsert>({
+  upsert: /* @__PURE__ */ route<typeof storesDefs.upsert>({
     name: "store.upsert",
     method: "POST",
     path: "/api/store/upsert",
     auth: "tenant",
   }),
-  detail: route<typeof storesDefs.detail>({
+  detail: /* @__PURE__ */ route<typeof storesDefs.detail>({
     name: "store.byId",
     method: "GET",
     path: "/api/store/{id}",
@@ -416,73 +655,73 @@ export const storesApi = {
 };
 
 export const usersApi = {
-  search: route<typeof usersDefs.search>({
+  search: /* @__PURE__ */ route<typeof usersDefs.search>({
     name: "users.search",
     method: "POST",
     path: "/api/users/search",
     auth: "tenant",
   }),
-  upsert: route<typeof usersDefs.upsert>({
+  upsert: /* @__PURE__ */ route<typeof usersDefs.upsert>({
     name: "users.upsert",
     method: "POST",
     path: "/api/users/upsert",
     auth: "tenant",
   }),
-  retailerProgramUpsert: route<typeof usersDefs.retailerProgramUpsert>({
+  retailerProgramUpsert: /* @__PURE__ */ route<typeof usersDefs.retailerProgramUpsert>({
     name: "users.hdUpsert",
     method: "POST",
     path: "/api/users/hd/upsert",
     auth: "tenant",
   }),
-  detail: route<typeof usersDefs.detail>({
+  detail: /* @__PURE__ */ route<typeof usersDefs.detail>({
     name: "users.byId",
     method: "GET",
     path: "/api/users/{id}",
     auth: "tenant",
   }),
-  captureIcon: route<typeof usersDefs.captureIcon>({
+  captureIcon: /* @__PURE__ */ route<typeof usersDefs.captureIcon>({
     name: "users.byIdCaptureIcon",
     method: "GET",
     path: "/api/users/{id}/capture-icon",
     auth: "tenant",
   }),
-  invite: route<typeof usersDefs.invite>({
+  invite: /* @__PURE__ */ route<typeof usersDefs.invite>({
     name: "users.byIdInvite",
     method: "PUT",
     path: "/api/users/{id}/invite",
     auth: "tenant",
   }),
-  trades: route<typeof usersDefs.trades>({
+  trades: /* @__PURE__ */ route<typeof usersDefs.trades>({
     name: "users.tradeById.post",
     method: "POST",
     path: "/api/users/trade/{id}",
     auth: "tenant",
   }),
-  tradeUpsert: route<typeof usersDefs.tradeUpsert>({
+  tradeUpsert: /* @__PURE__ */ route<typeof usersDefs.tradeUpsert>({
     name: "users.tradeByIdUpsert",
     method: "POST",
     path: "/api/users/trade/{id}/upsert",
     auth: "tenant",
   }),
-  tradeDelete: route<typeof usersDefs.tradeDelete>({
+  tradeDelete: /* @__PURE__ */ route<typeof usersDefs.tradeDelete>({
     name: "users.tradeById.delete",
     method: "DELETE",
     path: "/api/users/trade/{id}",
     auth: "tenant",
   }),
-  invitationsSearch: route<typeof usersDefs.invitationsSearch>({
+  invitationsSearch: /* @__PURE__ */ route<typeof usersDefs.invitationsSearch>({
     name: "users.invitationsSearch",
     method: "POST",
     path: "/api/users/invitations/search",
     auth: "tenant",
   }),
-  invitationResend: route<typeof usersDefs.invitationResend>({
+  invitationResend: /* @__PURE__ */ route<typeof usersDefs.invitationResend>({
     name: "users.invitationsByIdResend",
     method: "PUT",
     path: "/api/users/invitations/{id}/resend",
     auth: "tenant",
   }),
-  invitationCancel: route<typeof usersDefs.invitationCancel>({
+  invitationCancel: /* @__PURE__ */ route<typeof usersDefs.invitationCancel>({
     name: "users.invitationsById",
     method: "DELETE",
     path: "/api/users/invitations/{id}",
@@ -490,12 +729,131 @@ export const usersApi = {
   }),
 };
 
+/** Every endpoint's name: what a menu entry names its first call by (no route object, so nothing is bundled). */
+export type RouteName =
+  | "account.login"
+  | "account.forgotPassword"
+  | "account.resetPasswordByLinkIdValidate"
+  | "account.resetPassword"
+  | "account.byOrgIdUpdateOrganization"
+  | "account.me"
+  | "account.logout"
+  | "account.invitations"
+  | "account.invitationsByIdAccept"
+  | "account.invitationsByIdDecline"
+  | "account.invitationLinksByToken"
+  | "account.invitationLinksByTokenAccept"
+  | "account.invitationLinksByTokenDecline"
+  | "app.lookupList"
+  | "app.lookupListStoresSearch"
+  | "app.lookupListLeadGeneratorsSearch"
+  | "app.lookupListRoles"
+  | "app.lookupListTimezones"
+  | "app.featureUpdates"
+  | "app.featureUpsert"
+  | "app.featureByIdDelete"
+  | "app.dataType"
+  | "app.fieldType"
+  | "app.wingenWebConfigUpsert"
+  | "app.addressSuggestions"
+  | "app.addressDetailsById"
+  | "platform.mailbox"
+  | "appointments.type"
+  | "appointments.typeUpsert"
+  | "appointments.typeById"
+  | "appointments.typeByIdTechnicians"
+  | "appointments.typeTechnicianUpsert"
+  | "appointments.typeTechnicianById"
+  | "appointments.typeByIdTechniciansLookUpList"
+  | "appointments.typeByIdStBusinessUnits"
+  | "appointments.typeStBusinessUnitsUpsert"
+  | "appointments.typeStBusinessUnitsById"
+  | "appointments.typeServiceTitanLookUpList"
+  | "appointments.typeByIdQuestions"
+  | "appointments.typeQuestionUpsert"
+  | "appointments.typeQuestionById"
+  | "appointments.typeQuestionsLookUpList"
+  | "appointments.available"
+  | "appointments.book"
+  | "appointments.byIdMove"
+  | "appointments.byIdCancel"
+  | "leads.byIdAppointments"
+  | "appointments.search"
+  | "appointments.updateTechniciansList"
+  | "leads.internalSearch"
+  | "leads.externalSearch"
+  | "leads.leadsHdSearch"
+  | "leads.leadsCentahSearch"
+  | "leads.rejectedSearch"
+  | "leads.captureLeadsSearch"
+  | "leads.byIdInternal.get"
+  | "leads.byIdExternal.get"
+  | "leads.internalUpsert"
+  | "leads.externalUpdate"
+  | "leads.byIdInternal.delete"
+  | "leads.byIdExternal.delete"
+  | "leads.lookupListLeadType"
+  | "leads.byIdRestore"
+  | "leads.byIdNotes"
+  | "organizations.upsertSmartCircle"
+  | "organizations.reportsSmartCircleUsers"
+  | "settings.organizations"
+  | "appointments.defaultScheduledAppointments"
+  | "appointments.defaultScheduledAppointmentsUpsert"
+  | "appointments.defaultScheduledAppointmentsById"
+  | "appointments.scheduledAppointments"
+  | "appointments.scheduledAppointmentsUpsert"
+  | "appointments.scheduledAppointmentsById"
+  | "appointments.scheduledAppointmentsDefault"
+  | "appointments.scheduledAppointmentsByIdAppointments"
+  | "appointments.settings.get"
+  | "appointments.settings.post"
+  | "settings.byOrgIdServiceType"
+  | "settings.serviceTypeUpsert"
+  | "settings.serviceTypeById"
+  | "settings.serviceTypeByIdQuestion"
+  | "settings.serviceTypeQuestionUpsert"
+  | "settings.serviceTypeQuestionById"
+  | "settings.questionByIdResponse"
+  | "settings.questionResponseUpsert"
+  | "settings.questionResponseById"
+  | "settings.organizationByIdBusinessContact.get"
+  | "settings.organizationByIdBusinessContact.post"
+  | "settings.organizationsTerritoryByIdBusinessContact.get"
+  | "settings.organizationsTerritoryByIdBusinessContact.post"
+  | "settings.leads.get"
+  | "settings.leads.put"
+  | "settings.scheduleAppointmentTypeByIdBusinessContact.get"
+  | "settings.scheduleAppointmentTypeByIdBusinessContact.post"
+  | "settings.questionByIdScheduleAppointmentQuestion"
+  | "settings.questionScheduleAppointmentQuestionUpsert"
+  | "settings.questionScheduleAppointmentQuestionById"
+  | "store.search"
+  | "store.upsert"
+  | "store.byId"
+  | "users.search"
+  | "users.upsert"
+  | "users.hdUpsert"
+  | "users.byId"
+  | "users.byIdCaptureIcon"
+  | "users.byIdInvite"
+  | "users.tradeById.post"
+  | "users.tradeByIdUpsert"
+  | "users.tradeById.delete"
+  | "users.invitationsSearch"
+  | "users.invitationsByIdResend"
+  | "users.invitationsById";
+
 /** Every route, by area (the same areas and keys as `API`). */
 export const ROUTES = {
   account: accountApi,
   app: appApi,
+  appointmentTypes: appointmentTypesApi,
+  appointments: appointmentsApi,
+  crm: crmApi,
   leads: leadsApi,
   organizations: organizationsApi,
+  scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,
   users: usersApi,

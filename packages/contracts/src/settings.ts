@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  appointmentTypeQuestion,
+  appointmentTypeQuestionList,
+  appointmentTypeQuestionUpsertRequest,
+} from "./appointment-types";
 import { idSchema, okResponse, pathIdSchema, textSchema } from "./common";
 import { disclosureTemplateSchema } from "./disclosures";
 import { endpoint } from "./endpoint";
@@ -292,5 +297,48 @@ export const settingsApi = {
     auth: "tenant",
     body: leadSettingsSaveRequest,
     response: leadSettings,
+  }),
+  // Appointment types' business contacts and question links (served by the appointment-types module).
+  appointmentTypeContacts: endpoint({
+    name: "settings.scheduleAppointmentTypeByIdBusinessContact.get",
+    method: "GET",
+    path: "/api/settings/scheduleAppointmentType/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: businessContactList,
+  }),
+  appointmentTypeContactsSave: endpoint({
+    name: "settings.scheduleAppointmentTypeByIdBusinessContact.post",
+    method: "POST",
+    path: "/api/settings/scheduleAppointmentType/{id}/business-contact",
+    auth: "tenant",
+    params: settingsIdParam,
+    body: businessContactsSaveRequest,
+    response: businessContactList,
+  }),
+  /** The appointment types a question is asked for: `appointment_type_questions` seen from the question. */
+  questionAppointmentTypes: endpoint({
+    name: "settings.questionByIdScheduleAppointmentQuestion",
+    method: "POST",
+    path: "/api/settings/question/{id}/schedule-appointment-question",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: appointmentTypeQuestionList,
+  }),
+  questionAppointmentTypeUpsert: endpoint({
+    name: "settings.questionScheduleAppointmentQuestionUpsert",
+    method: "POST",
+    path: "/api/settings/question/schedule-appointment-question/upsert",
+    auth: "tenant",
+    body: appointmentTypeQuestionUpsertRequest,
+    response: appointmentTypeQuestion,
+  }),
+  questionAppointmentTypeDelete: endpoint({
+    name: "settings.questionScheduleAppointmentQuestionById",
+    method: "DELETE",
+    path: "/api/settings/question/schedule-appointment-question/{id}",
+    auth: "tenant",
+    params: settingsIdParam,
+    response: okResponse,
   }),
 } as const;

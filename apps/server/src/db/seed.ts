@@ -13,7 +13,10 @@ import {
   users,
   userTrades,
 } from "./schema/index";
+import { seedDemoBookings } from "./seed-bookings";
+import { seedDemoCrm } from "./seed-crm";
 import { seedDemoLeads } from "./seed-leads";
+import { seedDemoScheduling } from "./seed-scheduling";
 
 export { DEMO_PASSWORD } from "./demo-logins";
 
@@ -405,6 +408,9 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       },
     ]);
     await seedDemoLeads(tx, { east: east.id, west: west.id, solar: solar.id });
+    await seedDemoCrm(tx, { east: east.id });
+    await seedDemoScheduling(tx, { east: east.id, west: west.id });
+    await seedDemoBookings(tx, { east: east.id });
     return logins;
   });
 }

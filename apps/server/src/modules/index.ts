@@ -7,13 +7,20 @@ import { rateLimits } from "../platform/rate-limits";
 import type { Routes } from "../platform/routes";
 import { accountRepository, accountRoutes, accountService } from "./account/index";
 import { adminRoutes, adminService, featuresRepository } from "./admin/index";
+import {
+  appointmentTypesLookups,
+  appointmentTypesRepository,
+  appointmentTypesRoutes,
+  appointmentTypesService,
+} from "./appointment-types/index";
+import { appointmentsRepository, appointmentsRoutes, appointmentsService } from "./appointments/index";
+import { crmCapacity, crmClients, crmLookups, crmRepository, crmRoutes, crmService } from "./crm/index";
 import { leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
   lookupsRepository,
   lookupsRoutes,
   lookupsService,
   referenceListsContribution,
-  stillToComeContribution,
 } from "./lookups/index";
 import {
   organizationSettingsRoutes,
@@ -23,6 +30,7 @@ import {
   organizationsService,
 } from "./organizations/index";
 import { reportsRoutes, smartCircleRepository, smartCircleService } from "./reports/index";
+import { schedulingRepository, schedulingRoutes, schedulingService } from "./scheduling/index";
 import {
   contactsRepository,
   leadFormReader,
@@ -86,6 +94,10 @@ export function buildServices(p: Platform) {
     publicUrl: config.publicUrl,
   });
   const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
+  const appointmentTypes = appointmentTypesRepository();
+  // One CRM client per organization (and its token), shared by the refresh and the capacity port.
+  const crmRepo = crmRepository();
+  const crm = crmClients(crmRepo);
   return {
     account: accountSvc,
     invitations,
@@ -97,8 +109,9 @@ export function buildServices(p: Platform) {
         referenceListsContribution(lookups),
         organizationsLookups(organizations),
         storesLookups(stores),
+        appointmentTypesLookups(appointmentTypes),
         usersLookups(leadGenerators),
-        stillToComeContribution,
+        crmLookups(crmRepo),
       ],
       assignableRoles,
     }),
@@ -110,6 +123,17 @@ export function buildServices(p: Platform) {
     leadGenerators: leadGeneratorsService({ uow, repo: leadGenerators }),
     userTrades: userTradesService({ uow, repo: userTradesRepository(), users, lookups }),
     settings: settingsService({ uow, ...settingsRepos }),
+    scheduling: schedulingService({ uow, repo: schedulingRepository() }),
+    crm: crmService({ uow, repo: crmRepo, clients: crm }),
+    appointmentTypes: appointmentTypesService({ uow, repo: appointmentTypes }),
+    appointments: appointmentsService({
+      uow,
+      repo: appointmentsRepository(),
+      leads: leadsRepository(),
+      outbox: p.outbox,
+      // Available windows are narrowed to what the organization's CRM can take (modules/crm; decision 0036).
+      crmCapacity: crmCapacity({ uow, clients: crm }),
+    }),
     leads: leadsService({
       uow,
       repo: leadsRepository(),
@@ -137,11 +161,15 @@ export function registerModules(api: App, s: Services, config: Config) {
     organizationSettingsRoutes(s.organizations),
     reportsRoutes(s.smartCircle),
     storesRoutes(s.stores, s.addresses),
+    appointmentTypesRoutes(s.appointmentTypes),
     usersRoutes(s.users, s.leadGenerators),
     organizationInvitationRoutes(s.invitations),
     userTradesRoutes(s.userTrades),
     settingsRoutes(s.settings),
+    schedulingRoutes(s.scheduling),
+    crmRoutes(s.crm),
     leadsRoutes(s.leads),
+    appointmentsRoutes(s.appointments),
   ];
   for (const routes of modules) routes(api);
 }

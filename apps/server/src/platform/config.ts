@@ -26,6 +26,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   WEB_DIST: z.string().optional(),
   WORKER: z.enum(["on", "off"], "WORKER must be on or off").default("on"),
+  SERVICETITAN_SIMULATOR: z.enum(["on", "off"], "SERVICETITAN_SIMULATOR must be on or off").default("off"),
+  SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3101),
 });
 
 export type Config = {
@@ -46,6 +48,12 @@ export type Config = {
    * `npm run worker` do it (PostgreSQL only). Default `on`: the API process runs them too.
    */
   worker?: "on" | "off";
+  /**
+   * `on` (what `npm start` sets outside production): the API process also serves the ServiceTitan simulator on
+   * `serviceTitanSimulatorPort`, which the demo organization's CRM connection points at (decision 0036).
+   */
+  serviceTitanSimulator?: "on" | "off";
+  serviceTitanSimulatorPort?: number;
   /** Set by tests: rate limits are raised so suites don't trip them unless they mean to. */
   rateLimitScale?: number;
 };
@@ -75,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     webDist: e.WEB_DIST,
     worker: e.WORKER,
+    serviceTitanSimulator: e.SERVICETITAN_SIMULATOR,
+    serviceTitanSimulatorPort: e.SERVICETITAN_SIMULATOR_PORT,
   };
 }

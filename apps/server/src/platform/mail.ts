@@ -6,7 +6,16 @@ import type { Db } from "./db";
 import type { Outbox, OutboxHandler } from "./outbox";
 import type { Tx } from "./unit-of-work";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a message: its name, media type and text content (a calendar file, `text/calendar`). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   /**
@@ -27,6 +36,7 @@ export type StoredMail = {
   subject: string;
   text: string;
   html: string | null;
+  attachments: MailAttachment[] | null;
   transport: "smtp" | "mailbox";
   createdAt: Date;
   sentAt: Date | null;
@@ -50,7 +60,12 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; outbox: Outbox })
     async send(tx, message) {
       const [row] = await tx
         .insert(mailMessages)
-        .values({ ...message, html: message.html ?? null, transport })
+        .values({
+          ...message,
+          html: message.html ?? null,
+          attachments: message.attachments?.length ? message.attachments : null,
+          transport,
+        })
         .returning({ id: mailMessages.id });
       // Without SMTP the stored message is the delivery (the development mailbox).
       if (transport === "smtp") {
@@ -92,6 +107,10 @@ export function mailDelivery(
       const [m] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
       if (!m || m.sentAt) return;
       try {
+        // A calendar file goes as the message's calendar part (nodemailer's icalEvent), which mail programs show as
+        // an invitation to add, with its METHOD (REQUEST, CANCEL); other files as plain attachments.
+        const files = m.attachments ?? [];
+        const calendar = files.find((f) => f.contentType.startsWith("text/calendar"));
         await smtp.sendMail({
           from: opts.from,
           to: m.to,
@@ -99,6 +118,16 @@ export function mailDelivery(
           text: m.text,
           html: m.html ?? undefined,
           messageId: `<mail-${id}@${domain}>`,
+          icalEvent: calendar
+            ? {
+                filename: calendar.filename,
+                method: /^METHOD:(\w+)/m.exec(calendar.content)?.[1] ?? "PUBLISH",
+                content: calendar.content,
+              }
+            : undefined,
+          attachments: files
+            .filter((f) => f !== calendar)
+            .map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
         });
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);

@@ -48,7 +48,9 @@ export function route<E extends EndpointDef>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const schema: FastifySchema & Record<string, unknown> = { response: { 200: endpoint.response } };
+  const schema: FastifySchema & Record<string, unknown> = {
+    response: { [endpoint.status ?? 200]: endpoint.response },
+  };
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;

@@ -79,12 +79,13 @@ describe("menuFor", () => {
     expect(labels(menuFor(who(2, 16)))).not.toContain("Stores");
   });
 
-  it("gives a Field Marketing Manager the field areas, Users and Stores, without settings or appointments", () => {
+  it("gives a Field Marketing Manager the field areas, the calendar, Users and Stores, without settings", () => {
     const menu = menuFor(who(6, 1));
     expect(labels(menu)).toEqual([
       "Dashboard",
       "Capture",
       "Leads",
+      "Appointments",
       "QR codes",
       "Labor",
       "Users",
@@ -112,10 +113,11 @@ describe("menuFor", () => {
     expect(labels(menu)).not.toContain("Stores");
   });
 
-  it("gives an Analyst dashboards, charts and reports, and leads, users and stores to read", () => {
+  it("gives an Analyst dashboards, charts and reports, and leads, appointments, users and stores to read", () => {
     expect(labels(menuFor(who(8, 1)))).toEqual([
       "Dashboard",
       "Leads",
+      "Appointments",
       "Users",
       "Stores",
       "Charts",
@@ -124,7 +126,7 @@ describe("menuFor", () => {
     ]);
   });
 
-  it("gives a Scheduler capture, leads and appointments, without the appointment type set-up", () => {
+  it("gives a Scheduler capture, leads and appointments, without the set-up of types and windows", () => {
     const menu = menuFor(who(7, 1));
     expect(labels(menu)).toEqual([
       "Dashboard",
@@ -135,7 +137,7 @@ describe("menuFor", () => {
       "Stores",
       "Support",
     ]);
-    expect(childLabels(menu, "Appointments")).toEqual(["Windows", "Calendar"]);
+    expect(childLabels(menu, "Appointments")).toEqual(["Calendar", "Upcoming"]);
     expect(labels(menu)).not.toContain("Reports");
   });
 

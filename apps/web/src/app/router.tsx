@@ -68,6 +68,46 @@ const BUILT: RouteObject[] = [
       Component: (await import("../features/settings/pages/lead-capture-page")).LeadCapturePage,
     }),
   },
+  // Appointments: the types (/appointments itself goes to the first entry of the section the user may open).
+  {
+    path: "/appointments/types",
+    handle: { title: "Appointment types" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/appointment-types/pages/appointment-types-page"))
+        .AppointmentTypesPage,
+    }),
+  },
+  {
+    path: "/appointments/types/:typeId",
+    handle: { title: "Appointment type" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/appointment-types/pages/appointment-type-page"))
+        .AppointmentTypePage,
+    }),
+  },
+  {
+    path: "/appointments/upcoming",
+    handle: { title: "Upcoming appointments" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/appointments/pages/upcoming-appointments-page"))
+        .UpcomingAppointmentsPage,
+    }),
+  },
+  // Appointments: the weekly template and dated windows, and the calendar of windows.
+  {
+    path: "/appointments/windows",
+    handle: { title: "Windows" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/scheduling/pages/windows-page")).WindowsPage,
+    }),
+  },
+  {
+    path: "/appointments/calendar",
+    handle: { title: "Calendar" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/scheduling/pages/calendar-page")).CalendarPage,
+    }),
+  },
   // Users, stores, organizations and the Smart Circle report.
   {
     path: "/users",

@@ -1,4 +1,5 @@
 export * from "./appointments";
+export * from "./crm";
 export * from "./leads";
 export * from "./organizations";
 export * from "./platform";

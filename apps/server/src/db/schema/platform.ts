@@ -59,6 +59,8 @@ export const mailMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files sent with the message (a calendar file): name, media type and text content. */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
     transport: text("transport", { enum: ["smtp", "mailbox"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),

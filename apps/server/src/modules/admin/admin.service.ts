@@ -62,6 +62,7 @@ export function adminService(d: Deps) {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          attachments: m.attachments ?? [],
           createdAt: m.createdAt.toISOString(),
           sentAt: m.sentAt?.toISOString() ?? null,
           error: m.error,

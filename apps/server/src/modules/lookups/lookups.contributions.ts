@@ -51,25 +51,3 @@ export function referenceListsContribution(repo: LookupsRepository) {
     },
   );
 }
-
-/**
- * The keys of areas not built yet, empty lists (never invented rows). Each moves to its area's contribution when
- * the area is built: appointment types to scheduling, technicians and the ServiceTitan lists to destinations.
- */
-export const stillToComeContribution = lookupContribution(
-  "still to come",
-  [
-    "scheduleAppointmentTypes",
-    "technicians",
-    "serviceTitanBussiness",
-    "serviceTitanJobTypes",
-    "serviceTitanCampaigns",
-  ],
-  async () => ({
-    scheduleAppointmentTypes: [],
-    technicians: [],
-    serviceTitanBussiness: [],
-    serviceTitanJobTypes: [],
-    serviceTitanCampaigns: [],
-  }),
-);

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import {
+  appointmentTypeQuestions,
+  appointmentTypes,
   leadAnswers,
   leads,
   questionResponses,
@@ -224,6 +226,32 @@ export function serviceTypesRepository() {
           and(eq(leadAnswers.organizationId, ctx.organizationId), eq(leadAnswers.questionId, questionId)),
         );
       return r.n;
+    },
+
+    /**
+     * The appointment types that ask these questions when booking (their names, once each): a question linked to
+     * one cannot be deleted until the link is removed (appointment_type_questions refuses it).
+     */
+    async appointmentTypesAsking(exec: Tx, ctx: Scope, questionIds: readonly number[]): Promise<string[]> {
+      if (questionIds.length === 0) return [];
+      const rows = await exec
+        .selectDistinct({ name: appointmentTypes.name })
+        .from(appointmentTypeQuestions)
+        .innerJoin(
+          appointmentTypes,
+          and(
+            eq(appointmentTypes.organizationId, appointmentTypeQuestions.organizationId),
+            eq(appointmentTypes.id, appointmentTypeQuestions.appointmentTypeId),
+          ),
+        )
+        .where(
+          and(
+            eq(appointmentTypeQuestions.organizationId, ctx.organizationId),
+            inArray(appointmentTypeQuestions.questionId, [...questionIds]),
+          ),
+        )
+        .orderBy(asc(appointmentTypes.name));
+      return rows.map((r) => r.name);
     },
 
     /** Removes a question with its responses (two statements: give it a transaction). */

@@ -119,6 +119,44 @@ describe("service types", () => {
     expect((await post("admin@demo.local", `question/${question.id}/response`)).statusCode).toBe(404);
   });
 
+  it("refuses to delete a question, or its type, while an appointment type asks it, naming the appointment type", async () => {
+    const type = await newType("Gutters");
+    const question = await newQuestion(type.id);
+    const booking = await k.inject(await admin(), "POST", "/api/appointments/type/upsert", {
+      name: "Gutter estimate",
+    });
+    expect(booking.statusCode, booking.body).toBe(200);
+    const link = await k.inject(await admin(), "POST", "/api/appointments/type/question/upsert", {
+      appointmentTypeId: booking.json().id,
+      questionId: question.id,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+
+    const q = await k.inject(await admin(), "DELETE", `/api/settings/service-type/question/${question.id}`);
+    expect(q.statusCode).toBe(409);
+    expect(q.json().message).toBe(
+      'This question is asked when booking "Gutter estimate"; remove it from that appointment type first.',
+    );
+    const t = await k.inject(await admin(), "DELETE", `/api/settings/service-type/${type.id}`);
+    expect(t.statusCode).toBe(409);
+    expect(t.json().message).toBe(
+      'Questions of "Gutters" are asked when booking "Gutter estimate"; remove them from that appointment type first.',
+    );
+
+    // Once the link is gone, both go.
+    expect(
+      (await k.inject(await admin(), "DELETE", `/api/appointments/type/question/${link.json().id}`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await k.inject(await admin(), "DELETE", `/api/settings/service-type/question/${question.id}`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await k.inject(await admin(), "DELETE", `/api/settings/service-type/${type.id}`)).statusCode,
+    ).toBe(200);
+  });
+
   it("takes an inactive type off the lead forms and out of new captures", async () => {
     const type = await newType("Siding");
     await newQuestion(type.id, { isRequired: false });

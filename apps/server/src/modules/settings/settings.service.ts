@@ -129,6 +129,17 @@ export function settingsService(d: Deps) {
             `The service type "${t.name}" is used by ${plural(used, "lead")}; deactivate it instead.`,
           );
         }
+        const questions = await d.serviceTypes.questions(tx, ctx, id, true);
+        const asking = await d.serviceTypes.appointmentTypesAsking(
+          tx,
+          ctx,
+          questions.map((q) => q.id),
+        );
+        if (asking.length > 0) {
+          throw conflict(
+            `Questions of "${t.name}" are asked when booking ${namesList(asking)}; remove them from ${asking.length === 1 ? "that appointment type" : "those appointment types"} first.`,
+          );
+        }
         await d.serviceTypes.deleteType(tx, ctx, id);
         return { ok: true as const };
       });
@@ -215,6 +226,12 @@ export function settingsService(d: Deps) {
         const answers = await d.serviceTypes.answerCount(tx, ctx, id);
         if (answers > 0) {
           throw conflict(`This question is answered in ${plural(answers, "lead")}; deactivate it instead.`);
+        }
+        const asking = await d.serviceTypes.appointmentTypesAsking(tx, ctx, [id]);
+        if (asking.length > 0) {
+          throw conflict(
+            `This question is asked when booking ${namesList(asking)}; remove it from ${asking.length === 1 ? "that appointment type" : "those appointment types"} first.`,
+          );
         }
         await d.serviceTypes.deleteQuestion(tx, ctx, id);
         return { ok: true as const };
@@ -382,3 +399,9 @@ export function leadFormReader(d: Repositories) {
 }
 
 export type LeadFormReader = ReturnType<typeof leadFormReader>;
+
+/** "A", "A and B", "A, B and C": names in quotes. */
+function namesList(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}

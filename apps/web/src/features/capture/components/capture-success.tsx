@@ -1,18 +1,72 @@
 import type { LeadUpsertResponse } from "@fieldlead/contracts";
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
+  IconCalendarPlus,
   IconCircleCheck,
   IconCopy,
   IconDeviceMobileDown,
   IconExternalLink,
   IconPlus,
 } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCan } from "../../../lib/can";
+import { useOnline } from "../../../lib/offline/online";
 import { type OutboxEntry, useOutbox } from "../../../lib/offline/outbox";
 import { zoneAbbreviation } from "../../../lib/zone-abbreviation";
 import { outboxLabel } from "./outbox-button";
+
+/** The booking panel loads when "Book an appointment" is pressed, never with the capture screen (decision 0029). */
+const BookingModal = lazy(() => import("../../../components/booking/booking-modal"));
+
+/**
+ * "Book an appointment" for the lead just saved: needs a signal (availability and the booking are live); offline
+ * it says so. Booked, it says when.
+ */
+function BookNext({ leadId, leadName }: { leadId: number; leadName: string }) {
+  const online = useOnline();
+  const [open, setOpen] = useState(false);
+  const [booked, setBooked] = useState<string | null>(null);
+  if (booked)
+    return (
+      <Text fz="sm" c="teal" fw={600} role="status">
+        Booked: {booked}
+      </Text>
+    );
+  return (
+    <>
+      <Button
+        variant="light"
+        size="md"
+        fullWidth
+        leftSection={<IconCalendarPlus size={18} aria-hidden />}
+        onClick={() => setOpen(true)}
+        disabled={!online}
+      >
+        Book an appointment
+      </Button>
+      {!online ? (
+        <Text fz="xs" c="dimmed">
+          You can book once you are back online.
+        </Text>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <BookingModal
+            opened
+            leadId={leadId}
+            leadName={leadName}
+            onClose={() => setOpen(false)}
+            onDone={(a) => {
+              setOpen(false);
+              setBooked(`${a.appointmentTypeName}, ${a.localDate} ${a.startTime}`);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 /** Where a saved lead opens: the leads screen with its drawer open. */
 export const leadPath = (leadId: number) => `/leads?lead=${leadId}`;
@@ -54,7 +108,7 @@ function Panel({
 
 /**
  * The clear "it is saved" state after a capture, with the next steps: the next shopper first (the lead generator
- * is at the store), then the lead just saved. Booking an appointment joins them once appointments exist.
+ * is at the store), then booking the shopper an appointment, then the lead just saved.
  */
 export function CaptureSuccess({ result, onAnother }: { result: LeadUpsertResponse; onAnother: () => void }) {
   const lead = result.lead;
@@ -70,6 +124,9 @@ export function CaptureSuccess({ result, onAnother }: { result: LeadUpsertRespon
           <Button size="lg" fullWidth leftSection={<IconPlus size={20} />} onClick={onAnother} data-autofocus>
             Capture another
           </Button>
+          {lead && can("appointments.book") ? (
+            <BookNext leadId={lead.id} leadName={`${lead.firstName} ${lead.lastName}`} />
+          ) : null}
           {lead && can("leads.read") ? (
             <Button
               component={Link}

@@ -464,7 +464,7 @@ describe("CapturePage on a phone", { timeout: 20_000 }, () => {
 
     const panel = await screen.findByTestId("capture-success");
     const actions = [...panel.querySelectorAll("button, a")].map((el) => el.textContent);
-    expect(actions).toEqual(["Capture another", "View the lead"]);
+    expect(actions).toEqual(["Capture another", "Book an appointment", "View the lead"]);
     expect(within(panel).getByRole("link", { name: "View the lead" }).getAttribute("href")).toBe(
       "/leads?lead=77",
     );

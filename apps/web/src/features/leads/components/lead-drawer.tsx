@@ -3,6 +3,7 @@ import { Alert, Badge, Drawer, Group, Skeleton, Stack, Text } from "@mantine/cor
 import { useMediaQuery } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { AppointmentSection } from "../../../components/booking/appointment-section";
 import { LoadError } from "../../../components/query-state";
 import { formatDateTime } from "../../../lib/dates";
 import { useLead } from "../api/get-lead";
@@ -92,6 +93,9 @@ export function LeadDrawer({
             onEdit={() => setEditing(true)}
             onDeleted={onClose}
           />
+          {lead.kind === "internal" && !lead.deletedAt ? (
+            <AppointmentSection leadId={lead.id} leadName={`${lead.firstName} ${lead.lastName}`} />
+          ) : null}
           <LeadDetails lead={lead} names={names} onOpenLead={(id) => onOpenLead(id, lead.kind)} />
         </Stack>
       )}

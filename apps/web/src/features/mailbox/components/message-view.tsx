@@ -1,5 +1,16 @@
 import type { MailboxMessage } from "@fieldlead/contracts";
-import { Alert, Badge, Box, Divider, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Divider,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatDateTime } from "../../../lib/dates";
@@ -56,6 +67,23 @@ export function MessageView({ message }: { message: MailboxMessage }) {
           ]}
           aria-label="Show the email as"
         />
+      ) : null}
+      {message.attachments.length ? (
+        <Group gap="xs" data-testid="message-attachments">
+          <Text fz="sm" c="dimmed">
+            Attached:
+          </Text>
+          {message.attachments.map((f) => (
+            <Anchor
+              key={f.filename}
+              fz="sm"
+              href={`data:${f.contentType.split(";")[0]};charset=utf-8,${encodeURIComponent(f.content)}`}
+              download={f.filename}
+            >
+              {f.filename}
+            </Anchor>
+          ))}
+        </Group>
       ) : null}
       <Divider />
       {view === "html" && message.html ? (

@@ -1,0 +1,656 @@
+import {
+  APPOINTMENT_STATUS_NAMES,
+  type AppointmentDetail,
+  type AppointmentListItem,
+  type AvailableWindows,
+  type appointmentSearchRequest,
+  type availableWindowsRequest,
+  type bookAppointmentRequest,
+  type CrmCapacityState,
+  type cancelAppointmentRequest,
+  type FreeWindow,
+  formatDate,
+  formatOffsetDate,
+  isLegalLeadTransition,
+  LEAD_STATUS,
+  type LeadAppointments,
+  leadStatusName,
+  type moveAppointmentRequest,
+  zonedDateTimeToUtc,
+} from "@fieldlead/contracts";
+import type { z } from "zod";
+import type { TenantContext } from "../../platform/context";
+import { isUniqueViolation } from "../../platform/db-errors";
+import { AppError, badRequest, conflict, fieldError, notFound } from "../../platform/errors";
+import { type ExportColumn, type ExportFile, exportFile } from "../../platform/export";
+import { once } from "../../platform/idempotency";
+import type { Outbox } from "../../platform/outbox";
+import { inChunks, type Page, pageOf, pageResult, tenantDateRange } from "../../platform/query-kit";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
+import type { LeadsRepository } from "../leads/index";
+import {
+  appointmentListScope,
+  inLeadScope,
+  readerLeadScope,
+  requireBooker,
+  requireBookingReader,
+} from "./appointments.policy";
+import type {
+  AppointmentRow,
+  AppointmentsRepository,
+  WindowPlace,
+  WindowRow,
+} from "./appointments.repository";
+import type { CrmCapacity } from "./crm-capacity";
+
+type AvailableInput = z.output<typeof availableWindowsRequest>;
+type BookInput = z.output<typeof bookAppointmentRequest>;
+type MoveInput = z.output<typeof moveAppointmentRequest>;
+type CancelInput = z.output<typeof cancelAppointmentRequest>;
+type SearchInput = z.output<typeof appointmentSearchRequest>;
+
+/** The outbox topics of the shopper's notices (handlers in appointments.jobs.ts). */
+export const NOTICE_TOPICS = {
+  email: "appointments.notice.email",
+  sms: "appointments.notice.sms",
+  reminder: "appointments.reminder",
+} as const;
+
+export type NoticePayload = {
+  organizationId: number;
+  appointmentId: number;
+  kind: "booked" | "moved" | "cancelled" | "reminder";
+  /** The calendar file's SEQUENCE: how many times the booking changed before this notice. */
+  sequence: number;
+};
+
+export type ReminderPayload = {
+  organizationId: number;
+  appointmentId: number;
+  sequence: number;
+  /** The start the reminder was set for: moved since, it says nothing (the move set a new one). */
+  startsAt: string;
+};
+
+/** The most windows one availability answer lists (60 days of 20 windows a day fit with room). */
+export const AVAILABLE_MAX_WINDOWS = 2000;
+export const NEXT_WINDOWS = 3;
+/** An export holds at most this many rows; narrow the filters for more. */
+export const APPOINTMENT_EXPORT_MAX_ROWS = 50_000;
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * A window that is full, closed or too soon: 409 "That window was just taken" with the next free windows of the
+ * type for the same place. The route writes `nextWindows` beside the problem's message.
+ */
+export class WindowTaken extends AppError {
+  nextWindows: FreeWindow[] = [];
+  constructor(
+    message: string,
+    readonly typeId: number,
+    readonly place: WindowPlace,
+    readonly windowId: number,
+  ) {
+    super("window_taken", 409, message, { "body.windowId": [message] });
+  }
+}
+
+type Deps = {
+  uow: UnitOfWork;
+  repo: AppointmentsRepository;
+  leads: LeadsRepository;
+  outbox: Outbox;
+  crmCapacity: CrmCapacity;
+  now?: () => Date;
+};
+
+const hhmm = (t: string) => t.slice(0, 5);
+const iso = (d: Date | string) => new Date(d).toISOString();
+const personName = (first: string | null, last: string | null) =>
+  first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim();
+
+export const toFreeWindow = (w: WindowRow): FreeWindow => ({
+  id: w.id,
+  localDate: w.localDate,
+  startTime: hhmm(w.startTime),
+  endTime: hhmm(w.endTime),
+  timeZone: w.timeZone,
+  startsAt: iso(w.startsAt),
+  endsAt: iso(w.endsAt),
+  left: w.capacity - w.booked,
+});
+
+export const toDetail = (r: AppointmentRow): AppointmentDetail => ({
+  id: r.id,
+  leadId: r.leadId,
+  leadName: `${r.leadFirstName} ${r.leadLastName}`.trim(),
+  windowId: r.windowId,
+  appointmentTypeId: r.appointmentTypeId,
+  appointmentTypeName: r.appointmentTypeName,
+  storeId: r.storeId,
+  storeName: r.storeName,
+  territoryId: r.territoryId,
+  status: r.status,
+  startsAt: iso(r.startsAt),
+  endsAt: iso(r.endsAt),
+  timeZone: r.timeZone,
+  localDate: r.localDate,
+  startTime: hhmm(r.startTime),
+  endTime: hhmm(r.endTime),
+  source: r.source,
+  bookedByUserId: r.bookedByUserId,
+  bookedByName: personName(r.bookedByFirstName, r.bookedByLastName),
+  bookedAt: iso(r.bookedAt),
+  cancelledAt: r.cancelledAt ? iso(r.cancelledAt) : null,
+  cancelReason: r.cancelReason,
+  notes: r.notes,
+});
+
+const toListItem = (r: AppointmentRow): AppointmentListItem => ({
+  ...toDetail(r),
+  leadPhone: r.leadPhone,
+  leadEmail: r.leadEmail,
+});
+
+const exportColumns: ExportColumn<AppointmentListItem>[] = [
+  { header: "Date", value: (a) => a.localDate },
+  { header: "Start", value: (a) => a.startTime },
+  { header: "End", value: (a) => a.endTime },
+  { header: "Time zone", value: (a) => a.timeZone },
+  { header: "Type", value: (a) => a.appointmentTypeName },
+  { header: "Store", value: (a) => a.storeName },
+  { header: "Lead", value: (a) => a.leadName },
+  { header: "Phone", value: (a) => a.leadPhone },
+  { header: "Email", value: (a) => a.leadEmail },
+  { header: "Status", value: (a) => APPOINTMENT_STATUS_NAMES[a.status] },
+  { header: "Booked by", value: (a) => a.bookedByName },
+  { header: "Booked at (UTC)", value: (a) => new Date(a.bookedAt) },
+  { header: "Lead id", value: (a) => a.leadId },
+  { header: "Appointment id", value: (a) => a.id },
+];
+
+/** Groups windows (soonest first) by their local day. */
+function byDay(windows: FreeWindow[]) {
+  const days: { localDate: string; windows: FreeWindow[] }[] = [];
+  for (const w of windows) {
+    const last = days.at(-1);
+    if (last && last.localDate === w.localDate) last.windows.push(w);
+    else days.push({ localDate: w.localDate, windows: [w] });
+  }
+  return days;
+}
+
+export function appointmentsService(d: Deps) {
+  const now = d.now ?? (() => new Date());
+
+  /** The store and territory whose windows a lead (or a store) is offered. */
+  async function placeOfLead(
+    exec: Tx,
+    ctx: TenantContext,
+    lead: { storeId: number | null; territoryId: number | null },
+  ) {
+    const store = lead.storeId ? await d.repo.store(exec, ctx, lead.storeId) : null;
+    return {
+      place: {
+        storeId: store?.id ?? null,
+        territoryId: store?.territoryId ?? lead.territoryId,
+      } as WindowPlace,
+      timeZone: store?.timeZone ?? ctx.timeZone,
+    };
+  }
+
+  /** The next free windows of a type for a place, from the earliest time it can be booked. */
+  async function nextWindows(ctx: TenantContext, taken: WindowTaken): Promise<FreeWindow[]> {
+    const type = await d.repo.type(d.uow.read, ctx, taken.typeId);
+    if (!type) return [];
+    const t = now().getTime();
+    const rows = await d.repo.freeWindows(d.uow.read, ctx, {
+      typeId: type.id,
+      place: taken.place,
+      from: new Date(t + type.minimumNoticeMinutes * MINUTE_MS),
+      to: new Date(t + type.bookingHorizonDays * DAY_MS),
+      limit: NEXT_WINDOWS,
+      excludeId: taken.windowId,
+    });
+    return rows.map(toFreeWindow);
+  }
+
+  /** Fills a lost race's next windows (read after the transaction rolled back). */
+  async function withNextWindows<T>(ctx: TenantContext, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof WindowTaken) err.nextWindows = await nextWindows(ctx, err);
+      throw err;
+    }
+  }
+
+  /** The window a booking or a move goes to: this organization's, of an active type, not too soon. */
+  async function targetWindow(tx: Tx, ctx: TenantContext, windowId: number, place: WindowPlace) {
+    const window = await d.repo.window(tx, ctx, windowId);
+    if (!window) throw notFound("The window");
+    const type = await d.repo.type(tx, ctx, window.appointmentTypeId);
+    if (!type?.isActive) {
+      throw new WindowTaken(
+        `${window.typeName} is no longer booked; choose another window.`,
+        window.appointmentTypeId,
+        place,
+        window.id,
+      );
+    }
+    const earliest = now().getTime() + type.minimumNoticeMinutes * MINUTE_MS;
+    if (window.startsAt.getTime() < earliest) {
+      const hours = Math.round((type.minimumNoticeMinutes / 60) * 10) / 10;
+      throw new WindowTaken(
+        window.startsAt.getTime() <= now().getTime()
+          ? "That window has already started; choose a later one."
+          : `That window starts too soon: ${type.name} needs ${hours} hours' notice. Choose a later one.`,
+        type.id,
+        place,
+        window.id,
+      );
+    }
+    return window;
+  }
+
+  /** The outbox rows of the shopper's notices, in the change's transaction (keyed: a retry adds nothing). */
+  async function queueNotices(
+    tx: Tx,
+    ctx: TenantContext,
+    a: { id: number; startsAt: Date },
+    lead: { email: string | null; phone: string | null },
+    kind: "booked" | "moved" | "cancelled",
+    sequence: number,
+  ) {
+    const settings = await d.repo.settings(tx, ctx);
+    const payload: NoticePayload = {
+      organizationId: ctx.organizationId,
+      appointmentId: a.id,
+      kind,
+      sequence,
+    };
+    const base = `appointment:${a.id}:${kind}:${sequence}`;
+    const organizationId = ctx.organizationId;
+    if (lead.email) {
+      await d.outbox.add(tx, { topic: NOTICE_TOPICS.email, key: `${base}:email`, payload, organizationId });
+    }
+    if (lead.phone && settings.smsEnabled) {
+      await d.outbox.add(tx, { topic: NOTICE_TOPICS.sms, key: `${base}:sms`, payload, organizationId });
+    }
+    if (kind !== "cancelled" && (lead.email || (lead.phone && settings.smsEnabled))) {
+      const due = a.startsAt.getTime() - settings.reminderHoursBefore * 3_600_000;
+      const reminder: ReminderPayload = {
+        organizationId,
+        appointmentId: a.id,
+        sequence,
+        startsAt: a.startsAt.toISOString(),
+      };
+      await d.outbox.add(tx, {
+        topic: NOTICE_TOPICS.reminder,
+        key: `appointment:${a.id}:reminder:${sequence}`,
+        payload: reminder,
+        organizationId,
+        delaySeconds: Math.max(0, Math.ceil((due - now().getTime()) / 1000)),
+      });
+    }
+  }
+
+  /** The lead's status after a booking or a cancel, as the leads' transitions allow, with the lead's history. */
+  async function leadStatus(
+    tx: Tx,
+    ctx: TenantContext,
+    lead: { id: number; statusId: number },
+    to: number,
+    reason: string,
+  ) {
+    if (lead.statusId === to || !isLegalLeadTransition(lead.statusId, to)) return;
+    await d.leads.update(tx, ctx, lead.id, {
+      statusId: to,
+      updatedByUserId: ctx.userId,
+      updatedAt: new Date(),
+    });
+    await d.leads.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+      {
+        entityId: lead.id,
+        action: "status",
+        before: { statusId: lead.statusId, status: leadStatusName(lead.statusId) },
+        after: { statusId: to, status: leadStatusName(to) },
+        reason,
+      },
+    ]);
+  }
+
+  async function detailOf(ctx: TenantContext, id: number): Promise<AppointmentDetail> {
+    const row = await d.repo.detail(d.uow.read, ctx, id);
+    if (!row) throw notFound("The appointment");
+    return toDetail(row);
+  }
+
+  /** The booked appointment and its lead, locked, for a move or a cancel by someone who may book for the lead. */
+  async function lockForChange(tx: Tx, ctx: TenantContext, id: number, doing: string) {
+    const scope = requireBooker(ctx);
+    const appointment = await d.repo.lock(tx, ctx, id);
+    if (!appointment) throw notFound("The appointment");
+    const lead = await d.leads.lock(tx, ctx, appointment.leadId);
+    if (!lead || lead.deletedAt || !inLeadScope(scope, lead)) throw notFound("The appointment");
+    if (appointment.status !== "booked") {
+      throw conflict(
+        `Only a booked appointment can be ${doing}; this one is ${APPOINTMENT_STATUS_NAMES[appointment.status].toLowerCase()}.`,
+      );
+    }
+    return { appointment, lead };
+  }
+
+  return {
+    async available(ctx: TenantContext, input: AvailableInput): Promise<AvailableWindows> {
+      requireBookingReader(ctx);
+      const type = await d.repo.type(d.uow.read, ctx, input.appointmentTypeId);
+      if (!type) throw notFound("The appointment type");
+      if (!type.isActive)
+        throw fieldError("body.appointmentTypeId", `${type.name} is inactive; choose another type.`);
+      let place: WindowPlace;
+      let timeZone: string;
+      if (input.leadId) {
+        const scope = readerLeadScope(ctx);
+        const lead = await d.leads.find(d.uow.read, ctx, input.leadId);
+        if (!lead || !inLeadScope(scope, lead)) throw notFound("The lead");
+        ({ place, timeZone } = await placeOfLead(d.uow.read, ctx, lead));
+      } else {
+        const store = await d.repo.store(d.uow.read, ctx, input.storeId as number);
+        if (!store) throw notFound("The store");
+        place = { storeId: store.id, territoryId: store.territoryId };
+        timeZone = store.timeZone;
+      }
+      const t = now().getTime();
+      const earliest = t + type.minimumNoticeMinutes * MINUTE_MS;
+      const horizon = t + type.bookingHorizonDays * DAY_MS;
+      const from = new Date(Math.max(input.from ? Date.parse(input.from) : t, earliest));
+      const to = new Date(Math.min(input.to ? Date.parse(input.to) : horizon, horizon));
+      if (input.from && input.to && Date.parse(input.from) > Date.parse(input.to))
+        throw badRequest("`from` is after `to`.", { "body.from": ["Choose a start before the end"] });
+      const [rows, crm] = await Promise.all([
+        from < to
+          ? d.repo.freeWindows(d.uow.read, ctx, {
+              typeId: type.id,
+              place,
+              from,
+              to,
+              limit: AVAILABLE_MAX_WINDOWS,
+            })
+          : Promise.resolve([]),
+        d.crmCapacity
+          .check({
+            organizationId: ctx.organizationId,
+            from,
+            to,
+            businessUnitIds: type.businessUnitIds,
+            jobTypeId: type.crmJobTypeId,
+          })
+          .catch((err: unknown) => ({
+            status: "unavailable" as const,
+            reason: err instanceof Error ? err.message : String(err),
+          })),
+      ]);
+      let windows = rows;
+      let crmMessage: string | null = null;
+      if (crm.status === "checked")
+        windows = rows.filter((w) => crm.takes({ startsAt: w.startsAt, endsAt: w.endsAt }));
+      if (crm.status === "unavailable") crmMessage = "The CRM did not answer: showing our own capacity.";
+      return {
+        appointmentTypeId: type.id,
+        appointmentTypeName: type.name,
+        storeId: place.storeId,
+        timeZone,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        crm: crm.status as CrmCapacityState,
+        crmMessage,
+        days: byDay(windows.map(toFreeWindow)),
+      };
+    },
+
+    async book(ctx: TenantContext, input: BookInput, key?: string): Promise<AppointmentDetail> {
+      const scope = requireBooker(ctx);
+      const idempotency = {
+        organizationId: ctx.organizationId,
+        actor: `u${ctx.userId}`,
+        operation: "appointments.book",
+      };
+      const { id } = await withNextWindows(ctx, () =>
+        d.uow
+          .run((tx) =>
+            once(tx, idempotency, key, input, async () => {
+              const lead = await d.leads.lock(tx, ctx, input.leadId);
+              if (!lead || lead.deletedAt || !inLeadScope(scope, lead)) throw notFound("The lead");
+              if (lead.statusId === LEAD_STATUS.rejected) {
+                throw conflict("This lead is rejected; a manager restores it before it can be booked.");
+              }
+              const existing = await d.repo.bookedOfLead(tx, ctx, lead.id);
+              if (existing) {
+                throw fieldError(
+                  "body.leadId",
+                  `This lead already has a booked appointment (${formatDate(existing.startsAt, ctx.timeZone)}); move it instead of booking another.`,
+                  409,
+                );
+              }
+              const { place } = await placeOfLead(tx, ctx, lead);
+              const window = await targetWindow(tx, ctx, input.windowId, place);
+              const taken = await d.repo.takePlace(tx, ctx, window.id);
+              if (!taken) {
+                throw new WindowTaken(
+                  "That window was just taken; choose another.",
+                  window.appointmentTypeId,
+                  place,
+                  window.id,
+                );
+              }
+              const appointmentId = await d.repo.insert(tx, ctx, {
+                leadId: lead.id,
+                windowId: taken.id,
+                appointmentTypeId: taken.appointmentTypeId,
+                storeId: lead.storeId ?? taken.storeId,
+                territoryId: lead.territoryId ?? taken.territoryId,
+                status: "booked",
+                startsAt: taken.startsAt,
+                endsAt: taken.endsAt,
+                timeZone: taken.timeZone,
+                source: "app",
+                bookedByUserId: ctx.userId,
+                notes: input.notes ?? null,
+                updatedByUserId: ctx.userId,
+              });
+              await d.repo.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+                {
+                  entityId: appointmentId,
+                  action: "booked",
+                  before: null,
+                  after: {
+                    windowId: taken.id,
+                    appointmentTypeId: taken.appointmentTypeId,
+                    startsAt: taken.startsAt.toISOString(),
+                    endsAt: taken.endsAt.toISOString(),
+                    timeZone: taken.timeZone,
+                  },
+                },
+              ]);
+              await leadStatus(tx, ctx, lead, LEAD_STATUS.appointmentSet, "Appointment booked");
+              await queueNotices(tx, ctx, { id: appointmentId, startsAt: taken.startsAt }, lead, "booked", 0);
+              return { id: appointmentId };
+            }),
+          )
+          .catch((err: unknown) => {
+            // The partial unique index is the backstop of "one booked appointment per lead".
+            if (isUniqueViolation(err, "appointments_one_booked_per_lead_key")) {
+              throw fieldError(
+                "body.leadId",
+                "This lead already has a booked appointment; move it instead of booking another.",
+                409,
+              );
+            }
+            throw err;
+          }),
+      );
+      return detailOf(ctx, id);
+    },
+
+    async move(ctx: TenantContext, id: number, input: MoveInput): Promise<AppointmentDetail> {
+      await withNextWindows(ctx, () =>
+        d.uow.run(async (tx) => {
+          const { appointment: a, lead } = await lockForChange(tx, ctx, id, "moved");
+          if (a.windowId === input.windowId) {
+            throw fieldError("body.windowId", "The appointment is already in that window; choose another.");
+          }
+          const { place } = await placeOfLead(tx, ctx, lead);
+          const target = await targetWindow(tx, ctx, input.windowId, place);
+          // Both windows in id order, so two moves in opposite directions never wait on each other.
+          let taken: WindowRow | null;
+          if (a.windowId < target.id) {
+            await d.repo.givePlace(tx, ctx, a.windowId);
+            taken = await d.repo.takePlace(tx, ctx, target.id);
+          } else {
+            taken = await d.repo.takePlace(tx, ctx, target.id);
+            if (taken) await d.repo.givePlace(tx, ctx, a.windowId);
+          }
+          // Thrown, the transaction rolls back: the old place is still the appointment's.
+          if (!taken)
+            throw new WindowTaken(
+              "That window was just taken; choose another.",
+              target.appointmentTypeId,
+              place,
+              target.id,
+            );
+          await d.repo.update(tx, ctx, a.id, {
+            windowId: taken.id,
+            appointmentTypeId: taken.appointmentTypeId,
+            startsAt: taken.startsAt,
+            endsAt: taken.endsAt,
+            timeZone: taken.timeZone,
+            updatedByUserId: ctx.userId,
+          });
+          await d.repo.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+            {
+              entityId: a.id,
+              action: "moved",
+              before: {
+                windowId: a.windowId,
+                appointmentTypeId: a.appointmentTypeId,
+                startsAt: a.startsAt.toISOString(),
+                endsAt: a.endsAt.toISOString(),
+                timeZone: a.timeZone,
+              },
+              after: {
+                windowId: taken.id,
+                appointmentTypeId: taken.appointmentTypeId,
+                startsAt: taken.startsAt.toISOString(),
+                endsAt: taken.endsAt.toISOString(),
+                timeZone: taken.timeZone,
+              },
+              reason: input.reason ?? null,
+            },
+          ]);
+          const sequence = await d.repo.changeCount(tx, ctx, a.id);
+          await queueNotices(tx, ctx, { id: a.id, startsAt: taken.startsAt }, lead, "moved", sequence);
+        }),
+      );
+      return detailOf(ctx, id);
+    },
+
+    async cancel(ctx: TenantContext, id: number, input: CancelInput): Promise<AppointmentDetail> {
+      await d.uow.run(async (tx) => {
+        const { appointment: a, lead } = await lockForChange(tx, ctx, id, "cancelled");
+        await d.repo.givePlace(tx, ctx, a.windowId);
+        const cancelledAt = new Date();
+        await d.repo.update(tx, ctx, a.id, {
+          status: "cancelled",
+          cancelledAt,
+          cancelReason: input.reason,
+          updatedByUserId: ctx.userId,
+        });
+        await d.repo.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+          {
+            entityId: a.id,
+            action: "cancelled",
+            before: { status: "booked" },
+            after: { status: "cancelled", cancelledAt: cancelledAt.toISOString() },
+            reason: input.reason,
+          },
+        ]);
+        if (lead.statusId === LEAD_STATUS.appointmentSet) {
+          await leadStatus(tx, ctx, lead, LEAD_STATUS.cancelled, `Appointment cancelled: ${input.reason}`);
+        }
+        const sequence = await d.repo.changeCount(tx, ctx, a.id);
+        await queueNotices(tx, ctx, { id: a.id, startsAt: a.startsAt }, lead, "cancelled", sequence);
+      });
+      return detailOf(ctx, id);
+    },
+
+    async ofLead(ctx: TenantContext, leadId: number): Promise<LeadAppointments> {
+      const scope = readerLeadScope(ctx);
+      const lead = await d.leads.find(d.uow.read, ctx, leadId);
+      if (!lead || !inLeadScope(scope, lead)) throw notFound("The lead");
+      const rows = await d.repo.ofLead(d.uow.read, ctx, leadId);
+      const history = await d.repo.history(
+        d.uow.read,
+        ctx,
+        rows.map((r) => r.id),
+      );
+      return {
+        items: rows.map((r) => ({
+          ...toDetail(r),
+          history: history
+            .filter((h) => h.appointmentId === r.id)
+            .map((h) => ({
+              id: h.id,
+              action: h.action,
+              at: iso(h.at),
+              userId: h.userId,
+              userName: personName(h.firstName, h.lastName),
+              before: h.before,
+              after: h.after,
+              reason: h.reason,
+            })),
+        })),
+      };
+    },
+
+    async search(
+      ctx: TenantContext,
+      input: SearchInput,
+    ): Promise<{ kind: "page"; page: Page<AppointmentListItem> } | ExportFile> {
+      const scope = appointmentListScope(ctx);
+      const at = now();
+      const range = tenantDateRange(ctx, input, at) ?? {
+        // Upcoming: from the start of today in the organization's zone.
+        start: zonedDateTimeToUtc(formatDate(at, ctx.timeZone), "00:00", ctx.timeZone),
+        end: null,
+      };
+      const filters = {
+        range,
+        appointmentTypeIds: input.appointmentTypeIds,
+        storeIds: input.storeIds,
+        statuses: input.statuses,
+        bookedByUserIds: input.bookedByUserIds,
+        ...scope,
+      };
+      const sort = { sortBy: input.sortBy, direction: input.sortDirection };
+      if (input.format !== "json") {
+        const ids = await d.repo.searchIds(d.uow.read, ctx, filters, sort, APPOINTMENT_EXPORT_MAX_ROWS);
+        const read = async (slice: number[]) =>
+          (await d.repo.byIds(d.uow.read, ctx, slice, sort)).map(toListItem);
+        return exportFile({
+          format: input.format,
+          title: "Appointments",
+          date: formatOffsetDate(at, ctx.offsetMinutes),
+          columns: exportColumns,
+          chunks: inChunks(ids, 1000, read),
+        });
+      }
+      const { rows, total } = await d.repo.search(d.uow.read, ctx, filters, sort, pageOf(input));
+      return { kind: "page", page: pageResult(rows.map(toListItem), total, input) };
+    },
+  };
+}
+
+export type AppointmentsService = ReturnType<typeof appointmentsService>;

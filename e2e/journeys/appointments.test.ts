@@ -1,0 +1,133 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newPage, PHONE, signIn, snap } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** A phone number no other journey uses (the duplicate check would stop the capture otherwise). */
+const uniquePhone = () => `201${String(Date.now()).slice(-7)}`;
+
+/**
+ * Appointments end to end (docs/decisions/0033, 0034, 0035): an Admin sets up a type with a weekly template and
+ * generates its windows; a lead generator captures a lead on a phone and books it into a window; a scheduler moves
+ * it from the lead; the calendar shows the booking in its window.
+ */
+describe("appointments", () => {
+  it("an Admin creates a type, gives it a weekly window and generates its windows", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, "admin@demo.local");
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const name = `Roof inspection ${Date.now() % 100_000}`;
+
+    await page.goto("/appointments/types");
+    await page.getByRole("link", { name: "New type" }).click();
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByRole("button", { name: "Create type" }).click();
+    await page.waitForURL(/\/appointments\/types\/\d+$/);
+    await expectAccessible(page, "appointment type editor");
+    await snap(page, "73-appointment-type");
+
+    await page.goto("/appointments/windows");
+    await choose(page, /^Appointment type/, name);
+    // A new type has no weekly windows yet: add Tuesday 09:00 to 11:00 with two places.
+    await page.getByRole("button", { name: /^Add a window/ }).first().click();
+    const form = page.getByRole("dialog", { name: "Add a window" });
+    await choose(page, /^Day/, "Tuesday");
+    await form.getByLabel(/^Starts/).fill("09:00");
+    await form.getByLabel(/^Ends/).fill("11:00");
+    await form.getByLabel(/^Places/).fill("2");
+    await form.getByRole("button", { name: "Add window" }).click();
+    const grid = page.getByLabel("Weekly template");
+    await grid.getByText("2 places").first().waitFor();
+    await expectAccessible(page, "weekly template");
+
+    await page.getByRole("button", { name: "Generate windows" }).click();
+    const result = page.getByText(/^Created \d+ windows?, \d+ already there/);
+    await result.waitFor();
+    expect(Number(/^Created (\d+)/.exec((await result.textContent()) ?? "")?.[1])).toBeGreaterThan(0);
+    await snap(page, "74-appointment-windows-generated");
+    expect(errors).toEqual([]);
+  });
+
+  it("a lead generator books on a phone, a scheduler moves it, and the calendar shows it", async () => {
+    // The lead generator, on a phone: capture, then "Book an appointment".
+    const lg = await newPage(browser, PHONE);
+    await signIn(lg.page, "lg@demo.local");
+    await lg.page.waitForURL("**/capture");
+    await lg.page.getByRole("button", { name: "Save lead" }).waitFor();
+    const store = lg.page.getByRole("combobox", { name: /^Store/ });
+    if (!(await store.inputValue())) await choose(lg.page, /^Store/, "Costco Wayne");
+    await choose(lg.page, /^Service type/, "Water heaters");
+    await lg.page.getByRole("radio", { name: "Tankless" }).check();
+    const firstName = `Bo${Date.now() % 100_000}`;
+    await lg.page.getByLabel(/^First name/).fill(firstName);
+    await lg.page.getByLabel(/^Last name/).fill("Booker");
+    await lg.page.getByLabel("Mobile phone").fill(uniquePhone());
+    await lg.page.getByRole("button", { name: "Save lead" }).click();
+    await lg.page.getByRole("button", { name: "Book an appointment" }).click();
+
+    const booking = lg.page.getByRole("dialog");
+    await choose(lg.page, /^Appointment type/, "In-home consultation");
+    const first = booking.getByRole("radio").first();
+    await first.waitFor();
+    const chosen = (await first.getAttribute("value")) ?? "";
+    await first.check();
+    await snap(lg.page, "75-booking-panel-390");
+    await expectAccessible(lg.page, "booking panel", { otherWidth: false });
+    await booking.getByRole("button", { name: "Book the appointment" }).click();
+    const booked = lg.page.getByRole("status").filter({ hasText: /^Booked: In-home consultation/ });
+    await booked.waitFor();
+    expect(lg.errors).toEqual([]);
+    await lg.context.close();
+
+    // The scheduler, at a desk: the lead's drawer shows the appointment; move it to another window.
+    const sch = await newPage(browser);
+    await signIn(sch.page, "scheduler@demo.local");
+    await sch.page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await sch.page.goto("/leads");
+    await sch.page.getByLabel("Search").fill(firstName);
+    await sch.page.getByRole("button", { name: new RegExp(`^Open lead ${firstName} Booker`) }).click();
+    const drawer = sch.page.getByRole("dialog");
+    await drawer.getByText("In-home consultation").first().waitFor();
+    await drawer.getByRole("button", { name: "Move" }).click();
+    const move = sch.page.getByRole("dialog", { name: "Move the appointment" });
+    const other = move.locator(`input[type=radio]:not([value="${chosen}"])`).first();
+    await other.waitFor();
+    const target = (await other.getAttribute("value")) ?? "";
+    await other.check();
+    await move.getByLabel("Reason for the move").fill("The shopper asked for another day");
+    await move.getByRole("button", { name: "Move the appointment" }).click();
+    await drawer.getByText(/^Moved to /).first().waitFor();
+    await snap(sch.page, "76-lead-appointment-moved");
+
+    // The calendar's window holds the booking.
+    const bookings = await sch.page.evaluate(async (windowId) => {
+      const login = JSON.parse(localStorage.getItem("login") ?? "null");
+      const res = await fetch(`/api/appointments/scheduled-appointments/${windowId}/appointments`, {
+        headers: {
+          Authorization: `Bearer ${login.token}`,
+          CurrentOrganizationId: String(login.currentOrganizationId),
+        },
+      });
+      return (await res.json()) as unknown;
+    }, target);
+    expect(JSON.stringify(bookings)).toContain(firstName);
+    await sch.page.goto("/appointments/calendar");
+    await sch.page
+      .getByRole("button", { name: /booked, (Full|\d+ left|Empty)\. Open its bookings/ })
+      .first()
+      .waitFor();
+    expect(sch.errors).toEqual([]);
+  });
+});
