@@ -41,7 +41,10 @@ describe("appointments", () => {
     await page.goto("/appointments/windows");
     await choose(page, /^Appointment type/, name);
     // A new type has no weekly windows yet: add Tuesday 09:00 to 11:00 with two places.
-    await page.getByRole("button", { name: /^Add a window/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add a window/ })
+      .first()
+      .click();
     const form = page.getByRole("dialog", { name: "Add a window" });
     await choose(page, /^Day/, "Tuesday");
     await form.getByLabel(/^Starts/).fill("09:00");
@@ -108,7 +111,10 @@ describe("appointments", () => {
     await other.check();
     await move.getByLabel("Reason for the move").fill("The shopper asked for another day");
     await move.getByRole("button", { name: "Move the appointment" }).click();
-    await drawer.getByText(/^Moved to /).first().waitFor();
+    await drawer
+      .getByText(/^Moved to /)
+      .first()
+      .waitFor();
     await snap(sch.page, "76-lead-appointment-moved");
 
     // The calendar's window holds the booking.
