@@ -1,7 +1,7 @@
 import type { LeadUpsertResponse } from "@fieldlead/contracts";
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text } from "@mantine/core";
 import { IconClipboardOff, IconWifiOff } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
@@ -76,9 +76,6 @@ export function CapturePage() {
   const keptAt = [lookups.keptAt, stores.keptAt, settings.keptAt].filter((t): t is number => t !== null);
   // The consent texts as the server has them now, for deciding about a kept capture (not a copy).
   const currentTexts = settings.data && !settings.isCopy ? settings.data.disclosures : null;
-  // The form is drawn in a render React may interrupt (a deferred value): the lists arrive in one update, and
-  // drawing the whole form in it held a phone's main thread for hundreds of milliseconds (docs/decisions/0029).
-  const formReady = useDeferredValue(Boolean(lookups.data && stores.data && settings.data));
 
   let body: ReactNode;
   if (unavailable) {
@@ -103,7 +100,7 @@ export function CapturePage() {
         }}
       />
     );
-  } else if (!lookups.data || !stores.data || !settings.data || !formReady) {
+  } else if (!lookups.data || !stores.data || !settings.data) {
     body = <FormSkeleton />;
   } else if (activeTypes.length === 0 || stores.data.total === 0) {
     const noTypes = activeTypes.length === 0;

@@ -109,6 +109,12 @@ function serve(items: AppointmentWindow[] = windows) {
       return { items: inRange, total: inRange.length, page: 1, pageSize: 1000 };
     },
     "GET /api/appointments/scheduled-appointments/1/appointments": () => [booking],
+    "POST /api/appointments/scheduled-appointments/default": () => ({
+      created: 12,
+      alreadyThere: 3,
+      skippedInPast: 0,
+      skippedInGap: 0,
+    }),
     "POST /api/appointments/scheduled-appointments/upsert": ({ body }) => ({
       ...windows[0],
       isClosed: (body as { isClosed: boolean }).isClosed,
@@ -243,5 +249,23 @@ describe("CalendarPage", { timeout: 30_000 }, () => {
     expect(await within(drawer).findByText("Ava Garcia")).toBeTruthy();
     expect(within(drawer).queryByRole("button", { name: /Close window|Reopen window/ })).toBeNull();
     expect(screen.queryByRole("link", { name: "Open the weekly template" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Generate windows" })).toBeNull();
+  });
+
+  it("lets an Admin generate windows from the calendar, from the first day shown on", async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderCalendar();
+    await screen.findByRole("button", { name: /Mon 8 Mar 08:00–10:00/ });
+    await user.click(screen.getByRole("button", { name: "Generate windows" }));
+    const dialog = await screen.findByRole("dialog", { name: "Generate windows" });
+    await user.click(within(dialog).getByRole("button", { name: "Generate windows" }));
+    expect(await within(dialog).findByText(/^Created 12 windows, 3 already there/)).toBeTruthy();
+    const [body] = api.bodies("POST /api/appointments/scheduled-appointments/default") as {
+      appointmentTypeId: number;
+      from: string;
+    }[];
+    // Today (Wednesday 10 March) is after the week's first day: generating starts today.
+    expect(body).toMatchObject({ appointmentTypeId: 5, from: "2027-03-10" });
   });
 });

@@ -1,7 +1,18 @@
 import { type AppointmentWindow, addDays } from "@fieldlead/contracts";
-import { Anchor, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
@@ -10,6 +21,7 @@ import { useCan } from "../../../lib/can";
 import { formatDay } from "../../../lib/dates";
 import { useSession } from "../../../lib/session";
 import { useWindows, WEEK_PAGE_SIZE } from "../api/windows";
+import { GeneratePanel } from "../components/generate-panel";
 import { PlacePickers, usePlaceParams } from "../components/pickers";
 import { firstDayOfWeekOf, longDay, shortDay, weekDates } from "../components/week";
 import { WindowCalendar } from "../components/window-calendar";
@@ -33,6 +45,7 @@ export function CalendarPage() {
   const today = formatDay(new Date());
   const [anchor, setAnchor] = useState(today);
   const [open, setOpen] = useState<AppointmentWindow | null>(null);
+  const [generating, setGenerating] = useState(false);
   const place = usePlaceParams();
 
   const days = view === "week" ? weekDates(anchor, firstDayOfWeek) : [anchor];
@@ -55,7 +68,21 @@ export function CalendarPage() {
 
   return (
     <>
-      <PageHeader title="Calendar" description="Windows by week or day: what is booked and what is left." />
+      <PageHeader
+        title="Calendar"
+        description="Windows by week or day: what is booked and what is left."
+        actions={
+          canSetUp && place.typeId !== null ? (
+            <Button
+              variant="default"
+              leftSection={<IconCalendarPlus size={16} aria-hidden />}
+              onClick={() => setGenerating(true)}
+            >
+              Generate windows
+            </Button>
+          ) : null
+        }
+      />
       <PlacePickers place={place} storePlaceholder="Every store" />
       <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
@@ -126,6 +153,16 @@ export function CalendarPage() {
         />
       )}
       <WindowDrawer window={open} canSetUp={canSetUp} onClose={() => setOpen(null)} onChanged={setOpen} />
+      {/* Generating from here starts at the first day shown (not before today); the calendar reads the new windows. */}
+      <Modal opened={generating} onClose={() => setGenerating(false)} title="Generate windows" size="md">
+        {place.typeId !== null ? (
+          <GeneratePanel
+            appointmentTypeId={place.typeId}
+            storeId={place.storeId}
+            today={from < today ? today : from}
+          />
+        ) : null}
+      </Modal>
     </>
   );
 }
