@@ -13,7 +13,8 @@ import type { ChunkingContext, ModuleInfo } from "rolldown";
  * - `offline`: the outbox of captures kept on the phone and its storage, which the first file loads on every
  *   screen once the page is up (sign-in included) and the capture screen uses too (decision 0030);
  * - `ui-app`: what the signed-in frame (app-layout) and the capture screen use beyond these (every signed-in
- *   screen has the frame; capture is where lead generators start their day).
+ *   screen has the frame; capture is where lead generators start their day). The side menu is not in it: it loads
+ *   when it is first seen (on a phone, once opened).
  *
  * A screen's own code, and what only later screens use, is split by the bundler along the lazy routes, so each of
  * those still loads only what it needs. Measured and rejected: one group for all the UI libraries (/login 211 kB),
@@ -41,7 +42,7 @@ export function codeSplittingGroups() {
 }
 
 const APP_SCREENS =
-  /[\\/]src[\\/](app[\\/]layout[\\/](app-layout|side-menu)|features[\\/]capture[\\/]pages[\\/]capture-page)\.tsx$/;
+  /[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]capture[\\/]pages[\\/]capture-page)\.tsx$/;
 /** A screen's own code stays with it; only libraries, contracts and shared components and helpers are grouped. */
 const SCREEN_CODE =
   /[\\/]apps[\\/]web[\\/]src[\\/](features|app)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;

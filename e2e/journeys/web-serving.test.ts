@@ -70,10 +70,11 @@ const weigh = (scripts: Loaded[]) =>
 /** Issue 11's budget for the JavaScript of a cold visit to /login, compressed. */
 const LOGIN_BUDGET = 150 * 1024;
 /**
- * The capture screen's cold visit is held to what it weighs now (213 kB) plus a margin, so that it does not grow
- * unnoticed. Issue 11 asks for 200 kB, which is not met yet (docs/benchmarks.md, "The web app on the wire").
+ * Issue 11's budget for the capture screen's cold visit, compressed (a lead generator's phone, signed in). It weighs
+ * 198 kB (docs/benchmarks.md, "The web app on the wire"): what a change adds to the capture screen's first load
+ * comes out of the 2 kB left, or loads later (decision 0029).
  */
-const CAPTURE_GUARD = 230 * 1024;
+const CAPTURE_GUARD = 200 * 1024;
 const scriptsOf = (loaded: Loaded[]) =>
   loaded.filter((r) => r.type === "Script" && r.url.includes("/assets/"));
 

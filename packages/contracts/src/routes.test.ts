@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { API } from "./api";
 import type { EndpointDef } from "./endpoint";
-import { ROUTES } from "./routes";
+import { ROUTES } from "./routes/all";
 
 describe("routes (the web's schema-free copy of the endpoints)", () => {
   it("has one route per definition, with the definition's name, method, path, auth and download flag", () => {

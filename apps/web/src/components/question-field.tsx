@@ -7,17 +7,7 @@ import {
   normalizeEmail,
   normalizePhone,
 } from "@fieldlead/contracts";
-import {
-  Checkbox,
-  Group,
-  Input,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Checkbox, Group, Radio, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { DigitsInput } from "./digits-input";
 
@@ -182,23 +172,18 @@ export function QuestionField({ question: q, value, onChange, error, disabled, s
         </Suspense>
       );
     case "yesNo":
+      // Two radios side by side: the same control as the other choices (and no sliding indicator to load).
       return (
-        <Input.Wrapper {...common} labelElement="div">
-          <Group mt={6}>
-            <SegmentedControl
-              aria-label={q.text}
-              disabled={disabled}
-              size={size}
-              data={[
-                { value: "yes", label: "Yes" },
-                { value: "no", label: "No" },
-              ]}
-              value={value === true ? "yes" : value === false ? "no" : ""}
-              onChange={(v) => onChange(v === "yes")}
-              miw={160}
-            />
+        <Radio.Group
+          {...common}
+          value={value === true ? "yes" : value === false ? "no" : null}
+          onChange={(v) => onChange(v === "yes")}
+        >
+          <Group gap="xl" mt={6}>
+            <Radio value="yes" label="Yes" size={size} disabled={disabled} />
+            <Radio value="no" label="No" size={size} disabled={disabled} />
           </Group>
-        </Input.Wrapper>
+        </Radio.Group>
       );
     default:
       if (data === "number" || data === "phone")

@@ -1,7 +1,7 @@
 import type { Who } from "@fieldlead/contracts";
 import { AppShell, Burger, Center, Group, Loader, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { Suspense, useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Brand } from "../../components/brand";
 import { useUpdateWebConfig } from "../../features/account/api/upsert-web-config";
@@ -14,8 +14,14 @@ import { session, useSession } from "../../lib/session";
 import { landingPathFor } from "../landing";
 import { canOpen, menuFor } from "../menu";
 import { NoAccessPage } from "../no-access-page";
-import { SideMenu } from "./side-menu";
 import { useSideMenu } from "./use-side-menu";
+
+/**
+ * The side menu's code (its entries, their icons) loads once the menu is seen: at once on a wide screen, on a phone
+ * when the menu is first opened, so a lead generator's phone does not load it for the capture screen
+ * (docs/decisions/0029). Once loaded it stays.
+ */
+const SideMenu = lazy(async () => ({ default: (await import("./side-menu")).SideMenu }));
 
 /** The signed-in frame: header, side menu and the current screen. Sends signed-out visitors to sign in. */
 export function AppLayout() {
@@ -40,6 +46,13 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
   // A collapsed menu slides out of view; it must leave the tab order and the accessibility tree too.
   const wide = useMediaQuery("(min-width: 48em)", true);
   const menuHidden = wide ? !menu.desktopOpen : !menu.mobileOpen;
+  // The real width at once (not after a first render as wide), so that a phone does not load the menu's code.
+  const wideNow = useMediaQuery("(min-width: 48em)", undefined, { getInitialValueInEffect: false });
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuSeen = wideNow || menu.mobileOpen;
+  useEffect(() => {
+    if (menuSeen) setMenuWanted(true);
+  }, [menuSeen]);
   const who = useMemo(() => ({ roleId, subscriptionId }), [roleId, subscriptionId]);
   const items = useMemo(() => menuFor(who), [who]);
   const allowed = canOpen(pathname, who);
@@ -112,7 +125,11 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
           </Text>
           <OrganizationSwitcher onSwitched={onSwitched} fullWidth />
         </AppShell.Section>
-        <SideMenu items={items} onNavigate={menu.closeMobile} />
+        {menuWanted || menuSeen ? (
+          <Suspense fallback={null}>
+            <SideMenu items={items} onNavigate={menu.closeMobile} />
+          </Suspense>
+        ) : null}
       </AppShell.Navbar>
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">

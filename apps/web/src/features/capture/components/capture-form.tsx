@@ -22,7 +22,7 @@ import {
 import { useForm } from "@mantine/form";
 import { IconDeviceFloppy, IconDeviceMobileDown } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { DigitsInput } from "../../../components/digits-input";
 import { FormError } from "../../../components/query-state";
 import { QuestionField } from "../../../components/question-field";
@@ -44,7 +44,11 @@ import {
   initialCaptureValues,
   validateCapture,
 } from "./capture-values";
-import { DuplicateWarning } from "./duplicate-warning";
+
+// The duplicate warning loads with the first duplicate found, not with the form (docs/decisions/0029).
+const DuplicateWarning = lazy(async () => ({
+  default: (await import("./duplicate-warning")).DuplicateWarning,
+}));
 
 const FIELDS = [
   "storeId",
@@ -464,16 +468,18 @@ export function CaptureForm({
 
         {duplicates ? (
           <div ref={warningRef}>
-            <DuplicateWarning
-              matches={matches}
-              windowDays={lookups.duplicateWindowDays}
-              saving={capture.isPending}
-              onSaveAnyway={() => save(form.getValues())}
-              onEdit={() => {
-                setDuplicates(null);
-                document.getElementById("capture-phone")?.focus();
-              }}
-            />
+            <Suspense fallback={null}>
+              <DuplicateWarning
+                matches={matches}
+                windowDays={lookups.duplicateWindowDays}
+                saving={capture.isPending}
+                onSaveAnyway={() => save(form.getValues())}
+                onEdit={() => {
+                  setDuplicates(null);
+                  document.getElementById("capture-phone")?.focus();
+                }}
+              />
+            </Suspense>
           </div>
         ) : (
           // Stays at the bottom of the screen while the form scrolls: the save is always one tap away.
