@@ -221,7 +221,9 @@ export function DataTable<T>({
             </Table.Thead>
             <Table.Tbody>
               {loading
-                ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
+                ? // As many placeholder rows as the page will have (up to 25): the rows arriving do not push the
+                  // footer up into view and out again (Lighthouse counted that as a layout shift of the page).
+                  Array.from({ length: Math.min(pageSize, 25) }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else
                     <Table.Tr key={i} data-testid="skeleton-row">
                       {columns.map((c) => (
