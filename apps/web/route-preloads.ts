@@ -40,3 +40,25 @@ export function routePreloads(screens: Record<string, readonly string[]>): Plugi
     },
   };
 }
+
+/**
+ * Writes `route-shells.json` beside index.html: for the screens named here, the app shell the server puts in the
+ * page it sends for that address instead of index.html's generic one (between its `<!--boot-->` markers): the frame's
+ * header and the screen's title and description as the app draws them, so that on a slow phone the first paint is
+ * the screen itself (docs/decisions/0029). Each shell is an HTML file of `apps/web/shells/`, styled by index.html.
+ */
+export function routeShells(shells: Record<string, string>): Plugin {
+  return {
+    name: "fieldlead-route-shells",
+    apply: "build",
+    async generateBundle() {
+      const { readFile } = await import("node:fs/promises");
+      const out: Record<string, string> = {};
+      for (const [path, file] of Object.entries(shells)) {
+        const html = await readFile(new URL(file, import.meta.url), "utf8");
+        out[path] = html.replace(/\s*\n\s*/g, " ").trim();
+      }
+      this.emitFile({ type: "asset", fileName: "route-shells.json", source: JSON.stringify(out, null, 2) });
+    },
+  };
+}

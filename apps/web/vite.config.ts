@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 import { codeSplittingGroups } from "./chunks";
 import { precompress } from "./precompress";
 import { pwa } from "./pwa";
-import { routePreloads } from "./route-preloads";
+import { routePreloads, routeShells } from "./route-preloads";
 import { shellFirst } from "./shell-first";
 
 export default defineConfig({
@@ -14,6 +14,8 @@ export default defineConfig({
     routePreloads({
       "/capture": ["src/app/layout/app-layout.tsx", "src/features/capture/pages/capture-page.tsx"],
     }),
+    // ... and its shell, drawn with the page (the first paint is the capture screen's header).
+    routeShells({ "/capture": "./shells/capture.html" }),
     precompress(),
     pwa(),
   ],

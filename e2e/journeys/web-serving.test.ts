@@ -134,6 +134,14 @@ describe("the web app as it is served", () => {
     await context.close();
   });
 
+  it("sends /capture with its own app shell, the screen's header before any script runs", async () => {
+    const capture = await (await fetch(`${baseUrl()}/capture`)).text();
+    expect(capture).toMatch(/<!--boot--><div class="shell-page">.*Capture a lead.*<!--\/boot-->/s);
+    const other = await (await fetch(`${baseUrl()}/leads`)).text();
+    expect(other).not.toContain("shell-page");
+    expect(other).toContain("<!--boot-->");
+  });
+
   it("opens the capture screen of a signed-in lead generator, cache empty, no heavier than it was", async () => {
     const res = await fetch(`${baseUrl()}/api/account/login`, {
       method: "POST",

@@ -114,12 +114,16 @@ describe("web app on the same origin", () => {
     const dir = mkdtempSync(join(tmpdir(), "fl-web-"));
     writeFileSync(
       join(dir, "index.html"),
-      "<!doctype html><head><title>FieldLead</title></head><body></body>",
+      '<!doctype html><head><title>FieldLead</title></head><body><div id="boot"><!--boot--><p>Loading</p><!--/boot--></div></body>',
     );
-    // The build's list of a screen's scripts (apps/web/route-preloads.ts).
+    // The build's list of a screen's scripts, and its own app shell (apps/web/route-preloads.ts).
     writeFileSync(
       join(dir, "route-preloads.json"),
       JSON.stringify({ "/capture": ["assets/main-AbC123.js"] }),
+    );
+    writeFileSync(
+      join(dir, "route-shells.json"),
+      JSON.stringify({ "/capture": '<div class="shell-page">Capture a lead</div>' }),
     );
     writeFileSync(join(dir, "app.js"), "console.log(1)");
     // A hashed asset and the compressed copies the build writes beside it (apps/web/precompress.ts).
@@ -149,11 +153,16 @@ describe("web app on the same origin", () => {
       expect(page.body, url).toContain(
         '<link rel="modulepreload" crossorigin href="/assets/main-AbC123.js">\n  </head>',
       );
+      // The screen's own shell in place of the generic one.
+      expect(page.body, url).toContain(
+        '<div id="boot"><!--boot--><div class="shell-page">Capture a lead</div><!--/boot--></div>',
+      );
     }
     for (const url of ["/leads", "/"]) {
       const page = await w.app.inject({ method: "GET", url });
       expect(page.body, url).toContain("<title>FieldLead</title>");
       expect(page.body, url).not.toContain("modulepreload");
+      expect(page.body, url).toContain("<!--boot--><p>Loading</p><!--/boot-->");
     }
   });
 
