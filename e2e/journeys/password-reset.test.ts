@@ -14,11 +14,12 @@ describe("password reset through the development mailbox", () => {
   it("asks for a link, reads it in Platform > Mailbox, sets a new password and signs in with it", async () => {
     const { context, page, errors } = await newPage(browser);
 
-    // 1. The manager asks for a link from the sign-in screen.
+    // 1. The territory manager asks for a link from the sign-in screen (a person no other journey signs in as:
+    //    the password changes here, and journeys run in no fixed order).
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
-    await page.getByLabel("Email").fill("manager@demo.local");
+    await page.getByLabel("Email").fill("territory@demo.local");
     await snap(page, "10-forgot-password");
     await expectAccessible(page, "forgot password");
     await page.getByRole("button", { name: "Send reset link" }).click();
@@ -40,7 +41,7 @@ describe("password reset through the development mailbox", () => {
     const item = page
       .getByRole("list", { name: "Messages" })
       .getByRole("button")
-      .filter({ hasText: "manager@demo.local" })
+      .filter({ hasText: "territory@demo.local" })
       .first();
     await item.click();
     const link = page.getByTestId("message-text").locator('a[href^="/reset-password/"]').first();
@@ -62,11 +63,11 @@ describe("password reset through the development mailbox", () => {
     await snap(page, "13-reset-password-errors");
     await expectAccessible(page, "new password with errors");
 
-    await page.getByLabel("New password").fill("manager-new-pass-42");
-    await page.getByLabel("Confirm the password").fill("manager-new-pass-42");
+    await page.getByLabel("New password").fill("territory-new-pass-42");
+    await page.getByLabel("Confirm the password").fill("territory-new-pass-42");
     await page.getByRole("button", { name: "Save password and sign in" }).click();
     await page.waitForURL("**/leads");
-    expect((await storedSession(page))?.roleId).toBe(3);
+    expect((await storedSession(page))?.roleId).toBe(5);
 
     // 4. The used link now explains itself.
     await page.goto(resetPath ?? "/reset-password/missing");
@@ -76,16 +77,18 @@ describe("password reset through the development mailbox", () => {
 
     // 5. Sign out, then the old password fails and the new one works.
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, "manager@demo.local", "demo1234");
+    await signIn(page, "territory@demo.local", "demo1234");
     await page.getByRole("alert").getByText("The email or password is incorrect.").waitFor();
     await expectAccessible(page, "sign-in refused");
-    await signIn(page, "manager@demo.local", "manager-new-pass-42");
+    await signIn(page, "territory@demo.local", "territory-new-pass-42");
     await page.waitForURL("**/leads");
     await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByText("manager@demo.local").waitFor();
-    await page.getByText("Manager", { exact: true }).waitFor();
-    await snap(page, "15-manager-signed-in");
-    await expectAccessible(page, "the manager's landing with the account menu open", { otherWidth: false });
+    await page.getByText("territory@demo.local").waitFor();
+    await page.getByText("Territory Manager", { exact: true }).waitFor();
+    await snap(page, "15-territory-manager-signed-in");
+    await expectAccessible(page, "the territory manager's landing with the account menu open", {
+      otherWidth: false,
+    });
 
     expect(errors).toEqual([]);
     await context.close();

@@ -19,7 +19,12 @@ describe("windows and the calendar", () => {
   it("a manager reads the template, generates windows and sees the week's windows with what is booked", async () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, "manager@demo.local");
-    await page.waitForURL((url) => url.pathname === "/leads");
+    await page
+      .waitForURL((url) => url.pathname === "/leads")
+      .catch(async (err) => {
+        await snap(page, "zz-manager-landing");
+        throw new Error(`${(err as Error).message} (at ${page.url()})`);
+      });
     await page.goto("/appointments/windows");
     // Summit Home East's weeks start on Monday.
     const grid = page.getByLabel("Weekly template");

@@ -57,7 +57,7 @@ export function GeneratePanel({
         </Button>
         {rangeError ? <FormError>{rangeError}</FormError> : null}
         {mutation.data ? (
-          <Text fz="sm" role="status" c="teal.8">
+          <Text fz="sm" role="status" c="teal">
             {generatedSentence(mutation.data)}.
           </Text>
         ) : null}
