@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** Field errors by field name, as the server sent them (`body.` etc. prefixes removed). */
   readonly errors: Record<string, string[]>;
+  /** What else the problem carried beside the standard fields (a lost booking's `nextWindows`). */
+  readonly details: Record<string, unknown>;
 
   constructor(init: {
     status: number;
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     code?: string;
     requestId?: string;
     errors?: Record<string, string[]>;
+    details?: Record<string, unknown>;
   }) {
     super(init.message);
     this.status = init.status;
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.errors = init.errors ?? {};
+    this.details = init.details ?? {};
   }
 
   /** The first message for a field, for showing beside it. */
@@ -40,6 +44,18 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 const FIELD_PREFIX = /^(body|querystring|query|params|headers)\.?/;
+/** The problem fields every answer may carry; the others are the problem's own details. */
+const STANDARD = new Set([
+  "type",
+  "title",
+  "status",
+  "detail",
+  "instance",
+  "message",
+  "code",
+  "requestId",
+  "errors",
+]);
 
 function normalizeErrors(raw: unknown): Record<string, string[]> {
   if (!raw || typeof raw !== "object") return {};
@@ -71,6 +87,7 @@ export function parseProblem(status: number, body: unknown, statusText = ""): Ap
       code: text(p.code),
       requestId: text(p.requestId),
       errors: normalizeErrors(p.errors),
+      details: Object.fromEntries(Object.entries(p).filter(([k]) => !STANDARD.has(k))),
     });
   }
   const text = typeof body === "string" && body.trim() && body.length < 300 ? body.trim() : undefined;

@@ -86,7 +86,7 @@ describe("BookingPanel", { timeout: 30_000 }, () => {
     expect(headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("on a 409 shows the server's message and the next free windows to pick from", async () => {
+  it("on a 409 shows the server's message and the next free windows it names, to pick from", async () => {
     let taken = false;
     mockApi(fetchMock, {
       "GET /api/app/lookup-list": () => types,
@@ -105,7 +105,8 @@ describe("BookingPanel", { timeout: 30_000 }, () => {
             status: 409,
             code: "window_taken",
             message: "That window was just taken; choose another.",
-            nextWindows: [],
+            // The server's own next windows (the refreshed list below has one more, earlier).
+            nextWindows: [win(3, "2026-12-09", "09:00"), win(4, "2026-12-09", "13:00")],
           },
           409,
           "application/problem+json",
@@ -119,11 +120,10 @@ describe("BookingPanel", { timeout: 30_000 }, () => {
     expect(alert.textContent).toMatch(/That window was just taken/);
     const next = await within(alert).findAllByRole("button");
     expect(next.map((b) => b.textContent)).toEqual([
-      "Tuesday, December 8, 1:00 PM – 3:00 PM EST",
       "Wednesday, December 9, 9:00 AM – 11:00 AM EST",
       "Wednesday, December 9, 1:00 PM – 3:00 PM EST",
     ]);
-    fireEvent.click(next[1]);
+    fireEvent.click(next[0]);
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     const day = screen.getByRole("group", { name: /Wednesday, December 9/ });
     expect((within(day).getByLabelText(/9:00 AM – 11:00 AM EST/) as HTMLInputElement).checked).toBe(true);

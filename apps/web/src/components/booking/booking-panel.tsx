@@ -56,7 +56,12 @@ export function BookingPanel({ leadId, move, onDone, onCancel }: BookingPanelPro
   }, [typeId, types]);
   const [windowId, setWindowId] = useState<number | null>(null);
   const [notes, setNotes] = useState("");
-  const [taken, setTaken] = useState<{ message: string; windowId: number | null } | null>(null);
+  const [taken, setTaken] = useState<{
+    message: string;
+    windowId: number | null;
+    /** The server's next free windows, as the 409 named them. */
+    next: FreeWindow[] | null;
+  } | null>(null);
   const available = useAvailableWindows(typeId ? { appointmentTypeId: typeId, leadId } : null);
   const book = useBookAppointment();
   const moving = useMoveAppointment();
@@ -73,10 +78,11 @@ export function BookingPanel({ leadId, move, onDone, onCancel }: BookingPanelPro
     [available.data, move?.windowId],
   );
   const nextWindows = taken
-    ? days
+    ? (taken.next ??
+      days
         .flatMap((d) => d.windows)
         .filter((w) => w.id !== taken.windowId)
-        .slice(0, 3)
+        .slice(0, 3))
     : [];
   const failure = book.error ?? moving.error;
   const lostRace = failure instanceof ApiError && failure.code === "window_taken";
@@ -92,8 +98,11 @@ export function BookingPanel({ leadId, move, onDone, onCancel }: BookingPanelPro
       onDone(done);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.code === "window_taken") {
-        // The list is refreshed by the mutation; its first windows are the server's next free ones.
-        setTaken({ message: err.message, windowId });
+        // The answer names the next free windows (the list below is refreshed too).
+        const next = Array.isArray(err.details.nextWindows)
+          ? (err.details.nextWindows as FreeWindow[])
+          : null;
+        setTaken({ message: err.message, windowId, next });
         setWindowId(null);
       }
     }
