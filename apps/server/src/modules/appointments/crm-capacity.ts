@@ -18,4 +18,3 @@ export type CrmCapacity = {
     jobTypeId: number | null;
   }): Promise<CrmCapacityAnswer>;
 };
-export const noCrmCapacity: CrmCapacity = { check: async () => ({ status: "notConnected" }) };

@@ -1,5 +1,5 @@
-export { appointmentsJobs, mailboxSms } from "./appointments.jobs";
+export { appointmentsJobs } from "./appointments.jobs";
 export { type AppointmentsRepository, appointmentsRepository } from "./appointments.repository";
 export { appointmentsRoutes } from "./appointments.routes";
 export { type AppointmentsService, appointmentsService, NOTICE_TOPICS } from "./appointments.service";
-export { type CrmCapacity, type CrmCapacityAnswer, noCrmCapacity } from "./crm-capacity";
+export type { CrmCapacity, CrmCapacityAnswer } from "./crm-capacity";

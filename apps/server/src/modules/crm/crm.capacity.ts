@@ -1,26 +1,10 @@
 import type { UnitOfWork } from "../../platform/unit-of-work";
+import type { CrmCapacity, CrmCapacityAnswer } from "../appointments/index";
 import type { CrmClients } from "./crm.clients";
 
-/**
- * The CRM's capacity as the bookings module asks it (the port `modules/appointments/crm-capacity.ts` defines; this
- * type is structurally the same): may the CRM also take a window? `checked` with a predicate, `notConnected` when
- * the organization has no CRM, `unavailable` when the CRM is down, slow, refusing or answered nonsense. Availability
- * falls back to the product's own capacity on anything but `checked`: the CRM never makes it slow or broken.
- */
-export type CrmCapacityAnswer =
-  | { status: "checked"; takes: (window: { startsAt: Date; endsAt: Date }) => boolean }
-  | { status: "notConnected" }
-  | { status: "unavailable"; reason: string };
-
-export type CrmCapacity = {
-  check(input: {
-    organizationId: number;
-    from: Date;
-    to: Date;
-    businessUnitIds: number[];
-    jobTypeId: number | null;
-  }): Promise<CrmCapacityAnswer>;
-};
+// The port is the appointments module's (modules/appointments/crm-capacity.ts, decision 0033); this module
+// implements it.
+export type { CrmCapacity, CrmCapacityAnswer } from "../appointments/index";
 
 export type CrmCapacityDeps = {
   uow: UnitOfWork;

@@ -545,6 +545,15 @@ export function schedulingRepository() {
         .where(and(eq(appointmentWindows.organizationId, orgId), eq(appointmentWindows.id, id)));
     },
 
+    /** Closes windows and detaches them from their template, in one statement (the template no longer makes them). */
+    async closeWindows(exec: Tx, orgId: number, ids: number[]) {
+      if (ids.length === 0) return;
+      await exec
+        .update(appointmentWindows)
+        .set({ isClosed: true, templateId: null, updatedAt: new Date() })
+        .where(and(eq(appointmentWindows.organizationId, orgId), inArray(appointmentWindows.id, ids)));
+    },
+
     /** Deletes windows that hold no booking (the condition is repeated here: a booking never disappears). */
     async deleteWindows(exec: Tx, orgId: number, ids: number[]) {
       if (ids.length === 0) return;

@@ -253,7 +253,7 @@ export function schedulingService(d: SchedulingDeps) {
     }
     await repo.deleteWindows(tx, org, remove);
     result.removedWindows = remove.length;
-    for (const id of close) await repo.updateWindow(tx, org, id, { isClosed: true, templateId: null });
+    await repo.closeWindows(tx, org, close);
     result.closedWindows = close.length;
     await repo.detachWindows(tx, org, before.id, detach);
     // Moved to another day, type or place: the same stretch of days gets the template's windows again.
