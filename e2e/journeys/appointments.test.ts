@@ -34,6 +34,9 @@ describe("appointments", () => {
     const name = `Roof inspection ${Date.now() % 100_000}`;
 
     await page.goto("/appointments/types");
+    await page.getByRole("link", { name: "New type" }).waitFor();
+    await page.getByRole("cell", { name: "In-home consultation" }).first().waitFor();
+    await expectAccessible(page, "appointment types");
     await page.getByRole("link", { name: "New type" }).click();
     await page.getByLabel(/^Name/).fill(name);
     await page.getByRole("button", { name: "Create type" }).click();
@@ -111,7 +114,19 @@ describe("appointments", () => {
     await sch.page.getByLabel("Search").fill(firstName);
     await sch.page.getByRole("button", { name: new RegExp(`^Open lead ${firstName} Booker`) }).click();
     const drawer = sch.page.getByRole("dialog");
-    await drawer.getByText("In-home consultation").first().waitFor();
+    // The lead first, then its appointments (a call of their own).
+    await drawer
+      .getByRole("heading", { name: new RegExp(`${firstName} Booker`) })
+      .first()
+      .waitFor();
+    await drawer
+      .getByText("In-home consultation")
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err) => {
+        await snap(sch.page, "zz-drawer-without-appointment");
+        throw err;
+      });
     await drawer.getByRole("button", { name: "Move" }).click();
     const move = sch.page.getByRole("dialog", { name: "Move the appointment" });
     const other = move.locator(`input[type=radio]:not([value="${chosen}"])`).first();
@@ -125,6 +140,7 @@ describe("appointments", () => {
       .first()
       .waitFor();
     await snap(sch.page, "76-lead-appointment-moved");
+    await expectAccessible(sch.page, "lead drawer with its appointment");
 
     // The calendar's window holds the booking.
     const bookings = await sch.page.evaluate(async (windowId) => {
@@ -143,6 +159,12 @@ describe("appointments", () => {
       .getByRole("button", { name: /booked, (Full|\d+ left|Empty)\. Open its bookings/ })
       .first()
       .waitFor();
+
+    // The upcoming list has it, with its filters and exports.
+    await sch.page.goto("/appointments/upcoming");
+    await sch.page.getByText(`${firstName} Booker`).first().waitFor();
+    await snap(sch.page, "77-upcoming-appointments");
+    await expectAccessible(sch.page, "upcoming appointments");
     expect(sch.errors).toEqual([]);
   });
 });
