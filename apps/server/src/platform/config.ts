@@ -28,6 +28,8 @@ const envSchema = z.object({
   WORKER: z.enum(["on", "off"], "WORKER must be on or off").default("on"),
   SERVICETITAN_SIMULATOR: z.enum(["on", "off"], "SERVICETITAN_SIMULATOR must be on or off").default("off"),
   SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+  /** Multiplies every per-address and per-code rate limit: for load tests and benchmarks, never production. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1, "RATE_LIMIT_SCALE must be 1 or more").max(1_000_000).optional(),
 });
 
 export type Config = {
@@ -54,7 +56,10 @@ export type Config = {
    */
   serviceTitanSimulator?: "on" | "off";
   serviceTitanSimulatorPort?: number;
-  /** Set by tests: rate limits are raised so suites don't trip them unless they mean to. */
+  /**
+   * Multiplies the rate limits (platform/rate-limits.ts). Tests raise them so suites don't trip them unless they
+   * mean to; a benchmark or a load test sets `RATE_LIMIT_SCALE`.
+   */
   rateLimitScale?: number;
 };
 
@@ -85,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: e.WORKER,
     serviceTitanSimulator: e.SERVICETITAN_SIMULATOR,
     serviceTitanSimulatorPort: e.SERVICETITAN_SIMULATOR_PORT,
+    ...(e.RATE_LIMIT_SCALE !== undefined && { rateLimitScale: e.RATE_LIMIT_SCALE }),
   };
 }

@@ -89,4 +89,21 @@ describe("useListParams", () => {
     expect(router.state.location.search).toBe("?other=kept&size=50&page=4");
     expect(router.state.historyAction).toBe("REPLACE");
   });
+
+  it("builds a write from an older render's setter on the address as it is now", async () => {
+    const router = start("/list");
+    await screen.findByText("page 1");
+    // A debounced search keeps the setter of the render it was typed in...
+    const stale = current.set;
+    // ...a row is opened meanwhile...
+    act(() => current.set({ lead: 7 }, { push: true, keepPage: true }));
+    await screen.findByText("page 1");
+    expect(new URLSearchParams(router.state.location.search).get("lead")).toBe("7");
+    // ...and the search, written late through the old setter, keeps the opened row.
+    act(() => stale({ text: "smith" }));
+    await screen.findByText("page 1");
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get("q")).toBe("smith");
+    expect(params.get("lead")).toBe("7");
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /** What `parse` answers for a missing or unreadable value: the default is used. */
@@ -114,6 +114,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function useListParams<C extends Codecs>(codecs: C): [ListParams<C>, SetListParams<C>] {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The address as last rendered or written here. A write builds on it, not on the updater's `prev`: react-router
+  // hands the updater the parameters of the render its `setSearchParams` came from, so a write made from an older
+  // closure (a debounced search typed before a row was clicked) would undo what was written since (the lead a
+  // person just opened). A ref is the same object in every closure, so the oldest one reads the newest address.
+  const current = useRef(searchParams);
+  current.current = searchParams;
 
   const values = useMemo(() => {
     const out: Record<string, unknown> = {};
@@ -128,8 +134,8 @@ export function useListParams<C extends Codecs>(codecs: C): [ListParams<C>, SetL
   const update = useCallback<SetListParams<C>>(
     (patch, opts) => {
       setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+        () => {
+          const next = new URLSearchParams(current.current);
           const resetPage =
             !opts?.keepPage && Object.keys(patch).some((k) => k !== "page") && "page" in codecs;
           const entries: [string, unknown][] = Object.entries(patch);
@@ -142,6 +148,7 @@ export function useListParams<C extends Codecs>(codecs: C): [ListParams<C>, SetL
             if (same(value, codec.fallback)) continue;
             for (const v of codec.format(value)) next.append(name, v);
           }
+          current.current = next;
           return next;
         },
         { replace: !opts?.push },
