@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { whenText } from "../../../components/booking/booking-format";
 import type { DataTableColumn } from "../../../components/data-table";
 import { ListTable, type ListTableProps } from "../../../components/list-table";
+import { formatPhone } from "../../../lib/phone";
 
 const STATUS_COLOR: Record<AppointmentListItem["status"], string> = {
   booked: "teal",
@@ -36,7 +37,7 @@ export function AppointmentsTable(list: ListTableProps<AppointmentListItem>) {
           </Anchor>
           {a.leadPhone ? (
             <Text fz="xs" c="dimmed">
-              {a.leadPhone}
+              {formatPhone(a.leadPhone)}
             </Text>
           ) : null}
         </Stack>
@@ -66,7 +67,8 @@ export function AppointmentsTable(list: ListTableProps<AppointmentListItem>) {
       key: "status",
       header: "Status",
       sortKey: "status",
-      width: 110,
+      // Wide enough for the longest status ("Cancelled") at any width: a badge truncates its label.
+      width: 132,
       skeletonWidth: 60,
       render: (a) => (
         <Badge color={STATUS_COLOR[a.status]} variant="light">

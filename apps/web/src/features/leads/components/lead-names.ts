@@ -14,9 +14,7 @@ import { useOptionsById } from "../../../lib/option-search";
 import { zoneAbbreviation } from "../../../lib/zone-abbreviation";
 import { useLeadTypes } from "../api/get-lead-types";
 
-/** A stored phone (ten digits) as people read it: (201) 555-0142. */
-export const formatPhone = (p: string | null) =>
-  p && /^\d{10}$/.test(p) ? `(${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}` : (p ?? "");
+export { formatPhone } from "../../../lib/phone";
 
 export type QuestionInfo = LeadTypeLookup["serviceTypes"][number]["questions"][number] & {
   serviceTypeId: number;
