@@ -16,6 +16,7 @@ const AREA_MODULE: Record<keyof typeof API, string> = {
   crm: "./crm",
   leads: "./leads",
   organizations: "./organizations",
+  qrCodes: "./qr-codes",
   scheduling: "./scheduling",
   settings: "./settings",
   stores: "./stores",

@@ -7,7 +7,9 @@ import type { ChunkingContext, ModuleInfo } from "rolldown";
  * slow phone network (Lighthouse's slow 4G: 562.5 ms a request) the capture screen's 80 small files took ten
  * seconds to arrive although they weighed 240 kB. So the first screens' code is put in few files, by who needs it:
  *
- * - `react`, `tanstack`: every screen; they change rarely, so they are cached apart;
+ * - `react`, `app-libs` (the router and TanStack Query): every screen; they change rarely, so they are cached
+ *   apart. React has a file without the router: the shopper's page of a QR code (q.html) loads it, and nothing
+ *   else of the app (in one file with TanStack Query, the router costs the app no extra file);
  * - `charts`: only the screens that draw one;
  * - `ui-first`: the libraries and shared code the first file's screens (sign-in, the error page) use;
  * - `offline`: the outbox of captures kept on the phone and its storage, which the first file loads on every
@@ -17,13 +19,22 @@ import type { ChunkingContext, ModuleInfo } from "rolldown";
  *   when it is first seen (on a phone, once opened).
  *
  * A screen's own code, and what only later screens use, is split by the bundler along the lazy routes, so each of
- * those still loads only what it needs. Measured and rejected: one group for all the UI libraries (/login 211 kB),
+ * those still loads only what it needs. Only the app's entry (index.html) counts as "first": the shopper's page of a
+ * QR code (q.html) is an entry too, and shares nothing with the app but React (vite.config.ts checks it).
+ * Measured and rejected: one group for all the UI libraries (/login 211 kB),
  * the same shared by three screens or more (/login 185 kB), rolldown's `entriesAware` groups (/login 192-277 kB).
  */
 export function codeSplittingGroups() {
   return [
-    { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
-    { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
+    // With Vite's modulepreload polyfill, which every page runs first: left to the bundler, it went to the app's
+    // entry file, and the shopper's page loaded that file for it.
+    {
+      name: "react",
+      test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]modulepreload-polyfill/,
+      priority: 40,
+    },
+    // The router and TanStack Query: every screen of the app, none of the shopper's page.
+    { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 30 },
     { name: "charts", test: /node_modules[\\/](recharts|d3-[^\\/]+|@mantine[\\/]charts)[\\/]/, priority: 30 },
     {
       name: (id: string, ctx: ChunkingContext) => (familyOf(id, ctx) === "first" ? "ui-first" : null),
@@ -46,6 +57,9 @@ const APP_SCREENS =
 /** A screen's own code stays with it; only libraries, contracts and shared components and helpers are grouped. */
 const SCREEN_CODE =
   /[\\/]apps[\\/]web[\\/]src[\\/](features|app)[\\/]|[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
+
+/** The app's entry: its page, or the script the page names. */
+const APP_ENTRY = /[\\/]apps[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$/;
 
 type Family = "first" | "app" | null;
 const families = new Map<string, Family>();
@@ -75,7 +89,7 @@ function familyOf(id: string, ctx: ChunkingContext): Family {
     const current = queue.pop() as string;
     const info = ctx.getModuleInfo(current);
     if (!info) continue;
-    if (info.isEntry) family = "first";
+    if (info.isEntry && APP_ENTRY.test(current)) family = "first";
     else if (APP_SCREENS.test(current)) family = "app";
     else if (current !== id && info.dynamicImporters.length) continue;
     for (const importer of realImporters(info, ctx)) {

@@ -75,6 +75,8 @@ const LOGIN_BUDGET = 150 * 1024;
  * comes out of the 2 kB left, or loads later (decision 0029).
  */
 const CAPTURE_GUARD = 200 * 1024;
+/** Issue 13's budget for the shopper's page of a QR code, a first visit on a phone: JavaScript, gzip. */
+const PUBLIC_PAGE_BUDGET = 100 * 1024;
 const scriptsOf = (loaded: Loaded[]) =>
   loaded.filter((r) => r.type === "Script" && r.url.includes("/assets/"));
 
@@ -160,6 +162,56 @@ describe("the web app as it is served", () => {
     const scripts = scriptsOf(net.loaded());
     console.log(`JavaScript on the wire for /capture (cold, signed in): ${weigh(scripts)}`);
     expect(sum(scripts, "body")).toBeLessThan(CAPTURE_GUARD);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends the shopper's page of a QR code, not the app, with under 100 kB of JavaScript (gzip) on a first visit", async () => {
+    const login = await fetch(`${baseUrl()}/api/account/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "manager@demo.local", password: DEMO_PASSWORD }),
+    });
+    const manager = (await login.json()) as { token: string; currentOrganizationId: number };
+    const codes = (await (
+      await fetch(`${baseUrl()}/api/QRCodes/search`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          Authorization: `Bearer ${manager.token}`,
+          CurrentOrganizationId: String(manager.currentOrganizationId),
+        },
+        body: JSON.stringify({ isActive: true }),
+      })
+    ).json()) as { items: { userUid: string; group: number; isLive: boolean }[] };
+    const code = codes.items.find((c) => c.group === 0 && c.isLive);
+    expect(code, "a live demo code of group 0").toBeDefined();
+    const path = `/q/${code?.userUid}/0`;
+
+    // Any address under /q/ is the shopper's page (q.html), revalidated like the app's page; never the app.
+    const res = await fetch(`${baseUrl()}${path}`);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const html = await res.text();
+    expect(html).toMatch(/src="\/assets\/q-[^"]+\.js"/);
+    expect(html).not.toContain("<!--boot-->");
+
+    const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
+    const net = await recordNetwork(page);
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Your details" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const scripts = scriptsOf(net.loaded());
+    // Its own file and React's, nothing of the app (its entry, the router, Mantine, the query cache...).
+    for (const s of scripts)
+      expect(new URL(s.url).pathname, s.url).toMatch(/^\/assets\/(q|react|rolldown-runtime)-/);
+    // As gzip: each file asked again for gzip only (the browser took brotli); a file under 1 kB is sent as it is.
+    let gzip = 0;
+    for (const s of scripts) {
+      const r = await fetch(s.url, { headers: { "accept-encoding": "gzip" } });
+      gzip += Number(r.headers.get("content-length") ?? (await r.arrayBuffer()).byteLength);
+    }
+    console.log(`JavaScript on the wire for ${path} (cold, phone): ${weigh(scripts)}; ${kB(gzip)} as gzip`);
+    expect(gzip).toBeLessThan(PUBLIC_PAGE_BUDGET);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { demoLoginBanner } from "./db/demo-logins";
+import { demoShopperPage } from "./db/seed-qr";
 import { startServiceTitanSimulator } from "./integrations/servicetitan/simulator";
 import { pidFile, writeBackup } from "./platform/backup";
 import { configOrExit, exitCleanlyOnSignals } from "./platform/process";
@@ -41,7 +42,9 @@ async function main() {
   }
   // The embedded database holds the demo data unless told otherwise; PostgreSQL only when it was just seeded.
   if (database.kind === "pglite" || demoLogins) {
-    lines.push("", ...demoLoginBanner());
+    // A demo lead generator's code: the page a shopper opens when they scan it.
+    const shopperPage = await demoShopperPage(database.db, url).catch(() => null);
+    lines.push("", ...demoLoginBanner(shopperPage));
     if (demoLogins) lines.push("", "  (The demo data was created just now.)");
   }
   console.log(lines.join("\n"));

@@ -79,6 +79,14 @@ beforeAll(async () => {
   const territory = await k.territoryId("North Jersey");
   const store = await k.storeId("Costco Wayne");
   const choice = hvac.questions[0];
+  // The QR page's calls take a person's uid in the path: lg's, so that mutated bodies reach the entry's checks.
+  const lgUid = (await k.one<{ uid: string }>("select uid from users where id = $1", [lgId])).uid;
+  const qrType = (
+    await k.one<{ id: number }>(
+      "select id from appointment_types where organization_id = $1 and is_active order by id limit 1",
+      [east],
+    )
+  ).id;
   pathIds = {
     "/api/account/{orgId}/update-organization": String(east),
     "/api/settings/{orgId}/service-type": String(east),
@@ -88,6 +96,7 @@ beforeAll(async () => {
     "/api/settings/organizationsTerritory/{id}/business-contact": String(territory),
     "/api/users/trade/{id}/upsert": String(lgId),
     "/api/leads/{id}/notes": String(lead.id),
+    "/api/QRCodes/{userUid}/qr-entry": lgUid,
   };
   samples = {
     "POST /api/account/login": { email: "nobody@demo.local", password: "wrong-password" },
@@ -153,6 +162,20 @@ beforeAll(async () => {
     },
     "PUT /api/leads/external/update": { id: lead.id, notes: "fuzz" },
     "POST /api/leads/{id}/notes": { text: "fuzz note" },
+    "POST /api/QRCodes/search": { page: 1, pageSize: 10, text: "luis", sortBy: "userName" },
+    "POST /api/QRCodes/upsert": { userId: lgId, storeId: store, group: 5, isActive: true },
+    // A form token that is no token: the entry refuses it (422) after the schema has checked the body.
+    "POST /api/QRCodes/{userUid}/qr-entry": {
+      group: 0,
+      formToken: "v1.fuzz.not-signed",
+      language: "en",
+      appointmentTypeId: qrType,
+      firstName: "Fuzz",
+      lastName: "Shopper",
+      phone: "2015550100",
+      email: "fuzz.shopper@example.com",
+      consents: [{ destination: "crm", disclosureText: "I agree." }],
+    },
     "POST /api/leads/internal/search": {
       page: 1,
       pageSize: 10,

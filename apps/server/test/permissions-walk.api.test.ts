@@ -72,6 +72,7 @@ describe("the permissions walk", () => {
         "appointment-windows",
         "appointment-calendar",
         "appointment-upcoming",
+        "qr-codes",
         "reports-smart-circle-users",
         "settings-service-types",
         "settings-business-contacts",

@@ -45,6 +45,8 @@ type East = {
   template: number;
   window: number;
   appointment: number;
+  /** A lead generator's QR code (the demo seed's). */
+  qrCode: number;
 };
 /** The outsider's own rows, for a call whose path names one of theirs and whose body names East's. */
 type Own = { user: number };
@@ -71,6 +73,8 @@ const contacts = { contacts: [{ name: "Evil", email: "evil@evil.test", topics: [
 const emailedLink = "an emailed link's secret, not the id of a row (modules/users/invitations.api.test.ts)";
 const platform =
   "features are the platform's (no organization): the Super Admin's only, refused to others (roles)";
+const qrPublic =
+  "public: a person's uid (and group), not an organization's row id; an unknown or stopped code answers one 404 (modules/qr-codes/qr-public.api.test.ts)";
 
 /**
  * A sample East id for every call of the OpenAPI document that takes one, by `METHOD /path`. A new route with a
@@ -343,6 +347,17 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
   "POST /api/appointments/{id}/cancel": [
     { name: "cancel an appointment", in: "path", id: (e) => e.appointment, body: () => ({ reason: "mine" }) },
   ],
+  "POST /api/QRCodes/upsert": [
+    {
+      name: "edit QR code",
+      in: "body",
+      id: (e) => e.qrCode,
+      body: (id, e) => ({ id, userId: e.lg, storeId: e.store, group: 0, isActive: false }),
+    },
+  ],
+  "GET /api/QRCodes/qr-details/{userUid}/{hdsfiGroup}": { skip: qrPublic },
+  "GET /api/QRCodes/available-appointments/{userUid}": { skip: qrPublic },
+  "POST /api/QRCodes/{userUid}/qr-entry": { skip: qrPublic },
 };
 
 type Call = {
@@ -388,6 +403,7 @@ async function fingerprint() {
     "appointment_windows",
     "appointments",
     "appointment_history",
+    "qr_codes",
   ];
   const out: Record<string, string> = {};
   for (const table of tables) {
@@ -501,6 +517,7 @@ beforeAll(async () => {
     template: await firstOf("appointment_templates"),
     window: await firstOf("appointment_windows"),
     appointment: await firstOf("appointments", "and status = 'booked'"),
+    qrCode: await firstOf("qr_codes"),
   });
   calls = idTakingCalls(doc).flatMap((op) => {
     const samples = SAMPLES[op.key];

@@ -6,6 +6,7 @@ import { crmApi } from "./crm";
 import type { EndpointDef } from "./endpoint";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
+import { qrCodesApi } from "./qr-codes";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
@@ -23,6 +24,7 @@ export const API = {
   crm: crmApi,
   leads: leadsApi,
   organizations: organizationsApi,
+  qrCodes: qrCodesApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,

@@ -18,6 +18,21 @@ export const DEFAULT_DISCLOSURE_TEMPLATES: Readonly<Record<ConsentDestination, s
     "I agree that {organization}'s partner program may contact me by phone, text or email, including by automated means, about this project. Consent is not a condition of purchase.",
 };
 
+/**
+ * The product's defaults in Spanish, for the shopper's own page (the QR page, docs/decisions/0037). Only the
+ * product's own wording has a translation: a text an organization wrote itself is served as written in every
+ * language (a translation would be a text it never approved). `{organization}` is filled in the same way.
+ */
+export const DEFAULT_DISCLOSURE_TEMPLATES_ES: Readonly<Record<ConsentDestination, string>> = {
+  crm: "Acepto que {organization} me llame o me envíe mensajes de texto al número que di, incluso por medios automatizados, y que me escriba por correo electrónico sobre mi proyecto para el hogar y mi cita. El consentimiento no es una condición de compra. Pueden aplicarse tarifas de mensajes y datos; responda STOP para dejar de recibirlos.",
+  retailer:
+    "Acepto que la tienda donde conocí a {organization} me contacte por teléfono, mensaje de texto o correo electrónico sobre este proyecto para el hogar. El consentimiento no es una condición de compra.",
+  retailerProgram:
+    "Acepto que el programa de servicios para el hogar del minorista y sus instaladores me contacten por teléfono, mensaje de texto o correo electrónico, incluso por medios automatizados, sobre este proyecto. El consentimiento no es una condición de compra.",
+  secondPartner:
+    "Acepto que el programa asociado de {organization} me contacte por teléfono, mensaje de texto o correo electrónico, incluso por medios automatizados, sobre este proyecto. El consentimiento no es una condición de compra.",
+};
+
 export type DisclosureTexts = Record<ConsentDestination, string>;
 
 /** The destinations in the order of the forms. */

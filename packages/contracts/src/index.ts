@@ -14,6 +14,7 @@ export * from "./leads";
 export * from "./menu";
 export * from "./organizations";
 export * from "./permissions";
+export * from "./qr-codes";
 export * from "./question-types";
 export * from "./scheduling";
 export * from "./settings";

@@ -119,6 +119,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "qr",
     description: "QR codes of lead generators that shoppers scan to book themselves.",
     capability: "qrCodes.read",
+    firstCall: { endpoint: "QRCodes.search" },
   },
   {
     key: "labor",

@@ -161,6 +161,10 @@ export const RIGHTS = {
     portal: PORTAL,
     refusal: "Your role does not give access to QR codes.",
   },
+  "qrCodes.edit": {
+    full: [...MANAGERS, fieldMarketingManager, ...LEAD_GENERATORS],
+    refusal: "Your role can look at QR codes but not create or change them.",
+  },
   "labor.team": {
     full: [...MANAGERS, fieldMarketingManager],
     refusal: "Only managers see the team's labor history, missing punches and hours.",

@@ -9,6 +9,7 @@ export { appointmentTypesApi } from "./routes/appointmentTypes";
 export { crmApi } from "./routes/crm";
 export { leadsApi } from "./routes/leads";
 export { organizationsApi } from "./routes/organizations";
+export { qrCodesApi } from "./routes/qrCodes";
 export { schedulingApi } from "./routes/scheduling";
 export { settingsApi } from "./routes/settings";
 export { storesApi } from "./routes/stores";
@@ -83,6 +84,12 @@ export type RouteName =
   | "organizations.upsertSmartCircle"
   | "organizations.reportsSmartCircleUsers"
   | "settings.organizations"
+  | "QRCodes.search"
+  | "QRCodes.upsert"
+  | "QRCodes.export"
+  | "QRCodes.qrDetailsByUserUidByHdsfiGroup"
+  | "QRCodes.availableAppointmentsByUserUid"
+  | "QRCodes.byUserUidQrEntry"
   | "appointments.defaultScheduledAppointments"
   | "appointments.defaultScheduledAppointmentsUpsert"
   | "appointments.defaultScheduledAppointmentsById"

@@ -125,11 +125,20 @@ export const DEMO_LOGINS: readonly DemoLoginSeed[] = [
   },
 ];
 
-/** The start banner's lines about the demo logins: the password, then every login of {@link DEMO_LOGINS}. */
-export function demoLoginBanner(): string[] {
+/** The demo's public QR page (docs/decisions/0037): a shopper books themselves there, signed in as nobody. */
+export type DemoShopperPage = { url: string; personName: string };
+
+/**
+ * The start banner's lines about the demo logins: the password, then every login of {@link DEMO_LOGINS}, then, when
+ * given (`demoShopperPage` in seed-qr.ts reads it from the database), one shopper booking page.
+ */
+export function demoLoginBanner(shopperPage?: DemoShopperPage | null): string[] {
   const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length)) + 2;
   return [
     `  Demo logins (password ${DEMO_PASSWORD}):`,
     ...DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}${l.label}`),
+    ...(shopperPage
+      ? ["", `  Shopper booking page (QR code of ${shopperPage.personName}): ${shopperPage.url}`]
+      : []),
   ];
 }

@@ -16,6 +16,7 @@ import {
 import { seedDemoBookings } from "./seed-bookings";
 import { seedDemoCrm } from "./seed-crm";
 import { seedDemoLeads } from "./seed-leads";
+import { seedDemoQrCodes } from "./seed-qr";
 import { seedDemoScheduling } from "./seed-scheduling";
 
 export { DEMO_PASSWORD } from "./demo-logins";
@@ -411,6 +412,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     await seedDemoCrm(tx, { east: east.id });
     await seedDemoScheduling(tx, { east: east.id, west: west.id });
     await seedDemoBookings(tx, { east: east.id });
+    await seedDemoQrCodes(tx, [east.id, west.id, solar.id]);
     return logins;
   });
 }

@@ -15,7 +15,7 @@ import {
 } from "./appointment-types/index";
 import { appointmentsRepository, appointmentsRoutes, appointmentsService } from "./appointments/index";
 import { crmCapacity, crmClients, crmLookups, crmRepository, crmRoutes, crmService } from "./crm/index";
-import { leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
+import { leadIntake, leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
   lookupsRepository,
   lookupsRoutes,
@@ -29,6 +29,7 @@ import {
   organizationsRoutes,
   organizationsService,
 } from "./organizations/index";
+import { qrCodesRepository, qrCodesRoutes, qrCodesService, qrPublicService } from "./qr-codes/index";
 import { reportsRoutes, smartCircleRepository, smartCircleService } from "./reports/index";
 import { schedulingRepository, schedulingRoutes, schedulingService } from "./scheduling/index";
 import {
@@ -98,6 +99,16 @@ export function buildServices(p: Platform) {
   // One CRM client per organization (and its token), shared by the refresh and the capacity port.
   const crmRepo = crmRepository();
   const crm = crmClients(crmRepo);
+  const forms = leadFormReader(settingsRepos);
+  const appointments = appointmentsService({
+    uow,
+    repo: appointmentsRepository(),
+    leads: leadsRepository(),
+    outbox: p.outbox,
+    // Available windows are narrowed to what the organization's CRM can take (modules/crm; decision 0036).
+    crmCapacity: crmCapacity({ uow, clients: crm }),
+  });
+  const qrCodes = qrCodesRepository();
   return {
     account: accountSvc,
     invitations,
@@ -126,19 +137,22 @@ export function buildServices(p: Platform) {
     scheduling: schedulingService({ uow, repo: schedulingRepository() }),
     crm: crmService({ uow, repo: crmRepo, clients: crm }),
     appointmentTypes: appointmentTypesService({ uow, repo: appointmentTypes }),
-    appointments: appointmentsService({
-      uow,
-      repo: appointmentsRepository(),
-      leads: leadsRepository(),
-      outbox: p.outbox,
-      // Available windows are narrowed to what the organization's CRM can take (modules/crm; decision 0036).
-      crmCapacity: crmCapacity({ uow, clients: crm }),
-    }),
+    appointments,
     leads: leadsService({
       uow,
       repo: leadsRepository(),
       search: leadsSearchRepository(),
-      forms: leadFormReader(settingsRepos),
+      forms,
+    }),
+    // QR codes (decision 0037): the staff's calls, and the shopper's page, which makes leads through the leads
+    // module's intake and books through the appointments module, in one transaction.
+    qrCodes: qrCodesService({ uow, repo: qrCodes, publicUrl: config.publicUrl }),
+    qrPublic: qrPublicService({
+      uow,
+      repo: qrCodes,
+      intake: leadIntake({ uow, repo: leadsRepository(), forms }),
+      forms,
+      appointments,
     }),
   };
 }
@@ -170,6 +184,7 @@ export function registerModules(api: App, s: Services, config: Config) {
     crmRoutes(s.crm),
     leadsRoutes(s.leads),
     appointmentsRoutes(s.appointments),
+    qrCodesRoutes(s.qrCodes, s.qrPublic, config),
   ];
   for (const routes of modules) routes(api);
 }

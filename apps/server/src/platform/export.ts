@@ -12,6 +12,8 @@ import { XLSX_CONTENT_TYPE, type XlsxSheetHead, xlsxStream } from "./xlsx";
  */
 
 export type ExportFormat = "csv" | "xlsx";
+/** A printable document made elsewhere (the QR codes' sheet), downloaded the way exports are. */
+export type DocumentFormat = "pdf";
 
 /**
  * A cell of an export. A `Date` is a wall-clock time, read from its UTC fields (shift an instant by the zone's
@@ -22,11 +24,14 @@ export type ExportColumn<T> = { header: string; value: (row: T) => ExportCell };
 
 /** A download: CSV or XLSX bytes streamed as they are made. */
 export type ExportFile = { kind: ExportFormat; filename: string; body: Readable };
+/** A printable document made elsewhere (a PDF stream), downloaded like an export. */
+export type DocumentFile = { kind: DocumentFormat; filename: string; body: Readable };
 
 export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: XLSX_CONTENT_TYPE,
 };
+export const DOCUMENT_CONTENT_TYPE: Record<DocumentFormat, string> = { pdf: "application/pdf" };
 
 // ---------------------------------------------------------------------------------------------------------
 // CSV
@@ -136,7 +141,11 @@ const consumed = (chunk: unknown[]) => {
  * extension in lower case (docs/spec/product-spec.md, §9): "Internal leads" -> `internal-leads-2026-11-21.csv`.
  * Letters of any script stay (the header carries them as `filename*`).
  */
-export function exportFileName(title: string, localDate: string, format: ExportFormat): string {
+export function exportFileName(
+  title: string,
+  localDate: string,
+  format: ExportFormat | DocumentFormat,
+): string {
   const slug =
     title
       .normalize("NFC")
@@ -185,6 +194,20 @@ export function exportFile<T>(spec: {
   };
 }
 
+/**
+ * A document made elsewhere (a PDF stream), named by the same rule as every export (its title and the local date) and
+ * sent the same way (`sendExport`).
+ */
+export function documentFile(spec: {
+  format: DocumentFormat;
+  title: string;
+  /** The local date (yyyy-MM-dd) in the file name. */
+  date: string;
+  body: Readable;
+}): DocumentFile {
+  return { kind: spec.format, filename: exportFileName(spec.title, spec.date, spec.format), body: spec.body };
+}
+
 export const isExportFile = (result: unknown): result is ExportFile =>
   !!result &&
   typeof result === "object" &&
@@ -194,9 +217,9 @@ export const isExportFile = (result: unknown): result is ExportFile =>
   result.body instanceof Readable;
 
 /** Sends an export as an attachment, streamed (the JSON answer schema does not apply to it). */
-export function sendExport(reply: FastifyReply, file: ExportFile) {
+export function sendExport(reply: FastifyReply, file: ExportFile | DocumentFile) {
   return reply
     .header("content-disposition", attachmentHeader(file.filename))
-    .type(EXPORT_CONTENT_TYPE[file.kind])
+    .type(file.kind === "pdf" ? DOCUMENT_CONTENT_TYPE.pdf : EXPORT_CONTENT_TYPE[file.kind])
     .send(file.body);
 }

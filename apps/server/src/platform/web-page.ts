@@ -1,14 +1,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The shopper's page of a QR code: every address under /q/ (`qrPagePath`, packages/contracts/src/qr-codes.ts). */
+const PUBLIC_PAGE_PATH = /^\/q(\/|$)/i;
+
 /**
- * The page the server sends for an address of the web app. For the addresses the build lists in
- * `route-preloads.json` (apps/web/route-preloads.ts), index.html with a `<link rel="modulepreload">` for each script
- * that screen's code needs beyond what the page already preloads, so the browser fetches them with the page
+ * The page the server sends for an address of the web app. Under /q/, the shopper's page of a QR code (`q.html`, a
+ * page of its own with its own small bundle, never the admin app): for any address there, since telling an unknown
+ * code is the page's business (it asks `qr-details`, whose 404 it shows kindly). For the addresses the build lists
+ * in `route-preloads.json` (apps/web/route-preloads.ts), index.html with a `<link rel="modulepreload">` for each
+ * script that screen's code needs beyond what the page already preloads, so the browser fetches them with the page
  * (docs/decisions/0029), and with that screen's own app shell when the build has one (`route-shells.json`); `null`
  * for the others, which get index.html as it is.
  */
 export function webPages(webDist: string): (pathname: string) => string | null {
+  const publicFile = join(webDist, "q.html");
+  const publicPage = existsSync(publicFile) ? readFileSync(publicFile, "utf8") : null;
+  const appPage = appPages(webDist);
+  return (pathname) =>
+    publicPage !== null && PUBLIC_PAGE_PATH.test(pathname) ? publicPage : appPage(pathname);
+}
+
+function appPages(webDist: string): (pathname: string) => string | null {
   const listFile = join(webDist, "route-preloads.json");
   const shellFile = join(webDist, "route-shells.json");
   const indexFile = join(webDist, "index.html");

@@ -108,6 +108,19 @@ const BUILT: RouteObject[] = [
       Component: (await import("../features/scheduling/pages/calendar-page")).CalendarPage,
     }),
   },
+  // QR codes: the staff list, and a lead generator's own code, full screen.
+  {
+    path: "/qr-codes",
+    handle: { title: "QR codes" } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import("../features/qr-codes/pages/qr-codes-page")).QrCodesPage }),
+  },
+  {
+    path: "/qr-codes/mine",
+    handle: { title: "My QR code" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/qr-codes/pages/my-qr-code-page")).MyQrCodePage,
+    }),
+  },
   // Users, stores, organizations and the Smart Circle report.
   {
     path: "/users",

@@ -8,6 +8,7 @@ import { appointmentTypesApi } from "./appointmentTypes";
 import { crmApi } from "./crm";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
+import { qrCodesApi } from "./qrCodes";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
@@ -21,6 +22,7 @@ export const ROUTES = {
   crm: crmApi,
   leads: leadsApi,
   organizations: organizationsApi,
+  qrCodes: qrCodesApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,

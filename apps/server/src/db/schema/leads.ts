@@ -14,6 +14,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { organizations, stores, tenantKey, territories } from "./organizations";
+import { qrCodes } from "./qr-codes";
 import { serviceTypeQuestions, serviceTypes } from "./settings";
 import { users } from "./users";
 
@@ -207,6 +208,8 @@ export const captureEntries = pgTable(
     leadId: bigint("lead_id", { mode: "number" }),
     rejectionReason: text("rejection_reason"),
     message: text("message"),
+    /** The QR code a shopper's own entry came through (docs/decisions/0037); null for every other source. */
+    qrCodeId: integer("qr_code_id"),
   },
   (t) => [
     index("capture_entries_org_received_idx").on(t.organizationId, t.receivedAt.desc(), t.id.desc()),
@@ -215,5 +218,10 @@ export const captureEntries = pgTable(
     tenantKey("capture_entries_store_id_tenant_fk", [t.organizationId, t.storeId], stores),
     tenantKey("capture_entries_territory_id_tenant_fk", [t.organizationId, t.territoryId], territories),
     tenantKey("capture_entries_lead_id_tenant_fk", [t.organizationId, t.leadId], leads),
+    // A code's entry count (the codes' list counts a page of codes in one grouped query).
+    index("capture_entries_org_qr_code_idx")
+      .on(t.organizationId, t.qrCodeId)
+      .where(sql`qr_code_id is not null`),
+    tenantKey("capture_entries_qr_code_id_tenant_fk", [t.organizationId, t.qrCodeId], qrCodes),
   ],
 );

@@ -8,9 +8,10 @@ import { type AppointmentsService, WindowTaken } from "./appointments.service";
 
 /**
  * A lost race answers 409 as every problem does (platform/error-handler.ts) and adds `nextWindows`: the next free
- * windows of the type for the same place, so the screen offers them at once.
+ * windows of the type for the same place, so the screen offers them at once. Shared with the QR page's entry
+ * (modules/qr-codes), which books through the same path.
  */
-async function orTaken<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
+export async function orTaken<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
   try {
     return await work();
   } catch (err) {

@@ -97,6 +97,28 @@ export class WindowTaken extends AppError {
   }
 }
 
+/** The organization a booking is made in, when no person is signed in (the shopper's own booking, decision 0037). */
+export type BookingOrg = { organizationId: number; timeZone: string };
+/** Who makes a change: a signed-in person, or nobody (`userId` null: the shopper on the QR page). */
+type Actor = BookingOrg & { userId: number | null };
+type Scope = { organizationId: number };
+type LockedLead = NonNullable<Awaited<ReturnType<LeadsRepository["lock"]>>>;
+type BookingType = NonNullable<Awaited<ReturnType<AppointmentsRepository["type"]>>>;
+
+/** What a booking made: the appointment, the window it took (with its type's name) and whether an email is queued. */
+export type Booked = { id: number; window: WindowRow; typeName: string; emailQueued: boolean };
+
+/**
+ * Whether a window serves a place, as `freeWindows` reads it: the store's own, or one with no store in the place's
+ * territory or the whole organization.
+ */
+function serves(w: { storeId: number | null; territoryId: number | null }, place: WindowPlace): boolean {
+  if (place.storeId !== null && w.storeId === place.storeId) return true;
+  if (w.storeId !== null) return false;
+  if (place.storeId === null && place.territoryId === null) return true;
+  return w.territoryId === null || w.territoryId === place.territoryId;
+}
+
 type Deps = {
   uow: UnitOfWork;
   repo: AppointmentsRepository;
@@ -188,25 +210,25 @@ export function appointmentsService(d: Deps) {
   /** The store and territory whose windows a lead (or a store) is offered. */
   async function placeOfLead(
     exec: Tx,
-    ctx: TenantContext,
+    org: BookingOrg,
     lead: { storeId: number | null; territoryId: number | null },
   ) {
-    const store = lead.storeId ? await d.repo.store(exec, ctx, lead.storeId) : null;
+    const store = lead.storeId ? await d.repo.store(exec, org, lead.storeId) : null;
     return {
       place: {
         storeId: store?.id ?? null,
         territoryId: store?.territoryId ?? lead.territoryId,
       } as WindowPlace,
-      timeZone: store?.timeZone ?? ctx.timeZone,
+      timeZone: store?.timeZone ?? org.timeZone,
     };
   }
 
   /** The next free windows of a type for a place, from the earliest time it can be booked. */
-  async function nextWindows(ctx: TenantContext, taken: WindowTaken): Promise<FreeWindow[]> {
-    const type = await d.repo.type(d.uow.read, ctx, taken.typeId);
+  async function nextWindows(scope: Scope, taken: WindowTaken): Promise<FreeWindow[]> {
+    const type = await d.repo.type(d.uow.read, scope, taken.typeId);
     if (!type) return [];
     const t = now().getTime();
-    const rows = await d.repo.freeWindows(d.uow.read, ctx, {
+    const rows = await d.repo.freeWindows(d.uow.read, scope, {
       typeId: type.id,
       place: taken.place,
       from: new Date(t + type.minimumNoticeMinutes * MINUTE_MS),
@@ -218,20 +240,35 @@ export function appointmentsService(d: Deps) {
   }
 
   /** Fills a lost race's next windows (read after the transaction rolled back). */
-  async function withNextWindows<T>(ctx: TenantContext, work: () => Promise<T>): Promise<T> {
+  async function withNextWindows<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof WindowTaken) err.nextWindows = await nextWindows(ctx, err);
+      if (err instanceof WindowTaken) err.nextWindows = await nextWindows(scope, err);
       throw err;
     }
   }
 
-  /** The window a booking or a move goes to: this organization's, of an active type, not too soon. */
-  async function targetWindow(tx: Tx, ctx: TenantContext, windowId: number, place: WindowPlace) {
-    const window = await d.repo.window(tx, ctx, windowId);
+  /**
+   * The window a booking or a move goes to: this organization's, of an active type, not too soon. `offered`: the
+   * shopper's booking, which may only take a window the page offered (of that type, serving the place); any other
+   * id is a 400 on `body.windowId`, never a 404 (which the page reads as "this code is not in use").
+   */
+  async function targetWindow(
+    tx: Tx,
+    scope: Scope,
+    windowId: number,
+    place: WindowPlace,
+    offered?: { appointmentTypeId: number },
+  ) {
+    const window = await d.repo.window(tx, scope, windowId);
+    if (
+      offered &&
+      (!window || window.appointmentTypeId !== offered.appointmentTypeId || !serves(window, place))
+    )
+      throw fieldError("body.windowId", "Choose one of the times offered for this appointment.");
     if (!window) throw notFound("The window");
-    const type = await d.repo.type(tx, ctx, window.appointmentTypeId);
+    const type = await d.repo.type(tx, scope, window.appointmentTypeId);
     if (!type?.isActive) {
       throw new WindowTaken(
         `${window.typeName} is no longer booked; choose another window.`,
@@ -258,21 +295,21 @@ export function appointmentsService(d: Deps) {
   /** The outbox rows of the shopper's notices, in the change's transaction (keyed: a retry adds nothing). */
   async function queueNotices(
     tx: Tx,
-    ctx: TenantContext,
+    scope: Scope,
     a: { id: number; startsAt: Date },
     lead: { email: string | null; phone: string | null },
     kind: "booked" | "moved" | "cancelled",
     sequence: number,
-  ) {
-    const settings = await d.repo.settings(tx, ctx);
+  ): Promise<{ email: boolean }> {
+    const settings = await d.repo.settings(tx, scope);
     const payload: NoticePayload = {
-      organizationId: ctx.organizationId,
+      organizationId: scope.organizationId,
       appointmentId: a.id,
       kind,
       sequence,
     };
     const base = `appointment:${a.id}:${kind}:${sequence}`;
-    const organizationId = ctx.organizationId;
+    const organizationId = scope.organizationId;
     if (lead.email) {
       await d.outbox.add(tx, { topic: NOTICE_TOPICS.email, key: `${base}:email`, payload, organizationId });
     }
@@ -295,23 +332,24 @@ export function appointmentsService(d: Deps) {
         delaySeconds: Math.max(0, Math.ceil((due - now().getTime()) / 1000)),
       });
     }
+    return { email: Boolean(lead.email) };
   }
 
   /** The lead's status after a booking or a cancel, as the leads' transitions allow, with the lead's history. */
   async function leadStatus(
     tx: Tx,
-    ctx: TenantContext,
+    actor: Actor,
     lead: { id: number; statusId: number },
     to: number,
     reason: string,
   ) {
     if (lead.statusId === to || !isLegalLeadTransition(lead.statusId, to)) return;
-    await d.leads.update(tx, ctx, lead.id, {
+    await d.leads.update(tx, actor, lead.id, {
       statusId: to,
-      updatedByUserId: ctx.userId,
+      updatedByUserId: actor.userId,
       updatedAt: new Date(),
     });
-    await d.leads.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+    await d.leads.addHistory(tx, { organizationId: actor.organizationId, userId: actor.userId }, [
       {
         entityId: lead.id,
         action: "status",
@@ -343,6 +381,146 @@ export function appointmentsService(d: Deps) {
     return { appointment, lead };
   }
 
+  /**
+   * Books one place of a window for a locked lead, in the caller's transaction: the one booking path, for staff
+   * (`book`) and for the shopper's own booking (`bookForLead`, decision 0037). The place is taken by the
+   * conditional update of decision 0033 (`takePlace`); a full, closed or too-soon window throws `WindowTaken` and
+   * the caller's transaction rolls back. Writes the appointment, its history, the lead's status (as the leads'
+   * transitions allow) and the shopper's notices (outbox rows), all with `tx`.
+   */
+  async function bookLocked(
+    tx: Tx,
+    actor: Actor,
+    lead: LockedLead,
+    input: {
+      windowId: number;
+      notes: string | null;
+      source: "app" | "qr";
+      offered?: { appointmentTypeId: number };
+    },
+  ): Promise<Booked> {
+    if (lead.statusId === LEAD_STATUS.rejected) {
+      throw conflict("This lead is rejected; a manager restores it before it can be booked.");
+    }
+    const existing = await d.repo.bookedOfLead(tx, actor, lead.id);
+    if (existing) {
+      throw fieldError(
+        "body.leadId",
+        `This lead already has a booked appointment (${formatDate(existing.startsAt, actor.timeZone)}); move it instead of booking another.`,
+        409,
+      );
+    }
+    const { place } = await placeOfLead(tx, actor, lead);
+    const window = await targetWindow(tx, actor, input.windowId, place, input.offered);
+    const taken = await d.repo.takePlace(tx, actor, window.id);
+    if (!taken) {
+      throw new WindowTaken(
+        "That window was just taken; choose another.",
+        window.appointmentTypeId,
+        place,
+        window.id,
+      );
+    }
+    const appointmentId = await d.repo.insert(tx, actor, {
+      leadId: lead.id,
+      windowId: taken.id,
+      appointmentTypeId: taken.appointmentTypeId,
+      storeId: lead.storeId ?? taken.storeId,
+      territoryId: lead.territoryId ?? taken.territoryId,
+      status: "booked",
+      startsAt: taken.startsAt,
+      endsAt: taken.endsAt,
+      timeZone: taken.timeZone,
+      source: input.source,
+      bookedByUserId: actor.userId,
+      notes: input.notes,
+      updatedByUserId: actor.userId,
+    });
+    await d.repo.addHistory(tx, { organizationId: actor.organizationId, userId: actor.userId }, [
+      {
+        entityId: appointmentId,
+        action: "booked",
+        before: null,
+        after: {
+          windowId: taken.id,
+          appointmentTypeId: taken.appointmentTypeId,
+          startsAt: taken.startsAt.toISOString(),
+          endsAt: taken.endsAt.toISOString(),
+          timeZone: taken.timeZone,
+        },
+      },
+    ]);
+    await leadStatus(tx, actor, lead, LEAD_STATUS.appointmentSet, "Appointment booked");
+    const queued = await queueNotices(
+      tx,
+      actor,
+      { id: appointmentId, startsAt: taken.startsAt },
+      lead,
+      "booked",
+      0,
+    );
+    return { id: appointmentId, window: taken, typeName: window.typeName, emailQueued: queued.email };
+  }
+
+  /**
+   * The free windows of an (active) type for a place, narrowed to what the organization's CRM can take (decision
+   * 0033: the CRM being down keeps our own capacity and says so). Shared by staff availability and the QR page.
+   */
+  async function freeWindowsFor(
+    scope: Scope,
+    type: BookingType,
+    place: WindowPlace,
+    timeZone: string,
+    range: { from?: string | null; to?: string | null },
+  ): Promise<AvailableWindows> {
+    const t = now().getTime();
+    const earliest = t + type.minimumNoticeMinutes * MINUTE_MS;
+    const horizon = t + type.bookingHorizonDays * DAY_MS;
+    const from = new Date(Math.max(range.from ? Date.parse(range.from) : t, earliest));
+    const to = new Date(Math.min(range.to ? Date.parse(range.to) : horizon, horizon));
+    if (range.from && range.to && Date.parse(range.from) > Date.parse(range.to))
+      throw badRequest("`from` is after `to`.", { "body.from": ["Choose a start before the end"] });
+    const [rows, crm] = await Promise.all([
+      from < to
+        ? d.repo.freeWindows(d.uow.read, scope, {
+            typeId: type.id,
+            place,
+            from,
+            to,
+            limit: AVAILABLE_MAX_WINDOWS,
+          })
+        : Promise.resolve([]),
+      d.crmCapacity
+        .check({
+          organizationId: scope.organizationId,
+          from,
+          to,
+          businessUnitIds: type.businessUnitIds,
+          jobTypeId: type.crmJobTypeId,
+        })
+        .catch((err: unknown) => ({
+          status: "unavailable" as const,
+          reason: err instanceof Error ? err.message : String(err),
+        })),
+    ]);
+    let windows = rows;
+    let crmMessage: string | null = null;
+    if (crm.status === "checked")
+      windows = rows.filter((w) => crm.takes({ startsAt: w.startsAt, endsAt: w.endsAt }));
+    if (crm.status === "unavailable") crmMessage = "The CRM did not answer: showing our own capacity.";
+    return {
+      appointmentTypeId: type.id,
+      appointmentTypeName: type.name,
+      storeId: place.storeId,
+      timeZone,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      crm: crm.status as CrmCapacityState,
+      crmMessage,
+      days: byDay(windows.map(toFreeWindow)),
+    };
+  }
+
   return {
     async available(ctx: TenantContext, input: AvailableInput): Promise<AvailableWindows> {
       requireBookingReader(ctx);
@@ -363,52 +541,53 @@ export function appointmentsService(d: Deps) {
         place = { storeId: store.id, territoryId: store.territoryId };
         timeZone = store.timeZone;
       }
-      const t = now().getTime();
-      const earliest = t + type.minimumNoticeMinutes * MINUTE_MS;
-      const horizon = t + type.bookingHorizonDays * DAY_MS;
-      const from = new Date(Math.max(input.from ? Date.parse(input.from) : t, earliest));
-      const to = new Date(Math.min(input.to ? Date.parse(input.to) : horizon, horizon));
-      if (input.from && input.to && Date.parse(input.from) > Date.parse(input.to))
-        throw badRequest("`from` is after `to`.", { "body.from": ["Choose a start before the end"] });
-      const [rows, crm] = await Promise.all([
-        from < to
-          ? d.repo.freeWindows(d.uow.read, ctx, {
-              typeId: type.id,
-              place,
-              from,
-              to,
-              limit: AVAILABLE_MAX_WINDOWS,
-            })
-          : Promise.resolve([]),
-        d.crmCapacity
-          .check({
-            organizationId: ctx.organizationId,
-            from,
-            to,
-            businessUnitIds: type.businessUnitIds,
-            jobTypeId: type.crmJobTypeId,
-          })
-          .catch((err: unknown) => ({
-            status: "unavailable" as const,
-            reason: err instanceof Error ? err.message : String(err),
-          })),
+      return freeWindowsFor(ctx, type, place, timeZone, input);
+    },
+
+    /**
+     * The free windows of a type at a store, for a caller who is not signed in (the QR page, decision 0037): the
+     * same windows and CRM narrowing as `available`. The caller has already decided the organization and that the
+     * type is offered at the store; an inactive or unknown type or store answers 404.
+     */
+    async availableAt(
+      org: Scope,
+      q: { storeId: number; appointmentTypeId: number },
+    ): Promise<AvailableWindows> {
+      const [type, store] = await Promise.all([
+        d.repo.type(d.uow.read, org, q.appointmentTypeId),
+        d.repo.store(d.uow.read, org, q.storeId),
       ]);
-      let windows = rows;
-      let crmMessage: string | null = null;
-      if (crm.status === "checked")
-        windows = rows.filter((w) => crm.takes({ startsAt: w.startsAt, endsAt: w.endsAt }));
-      if (crm.status === "unavailable") crmMessage = "The CRM did not answer: showing our own capacity.";
-      return {
-        appointmentTypeId: type.id,
-        appointmentTypeName: type.name,
-        storeId: place.storeId,
-        timeZone,
-        from: from.toISOString(),
-        to: to.toISOString(),
-        crm: crm.status as CrmCapacityState,
-        crmMessage,
-        days: byDay(windows.map(toFreeWindow)),
-      };
+      if (!type?.isActive) throw notFound("The appointment type");
+      if (!store) throw notFound("The store");
+      const place = { storeId: store.id, territoryId: store.territoryId };
+      return freeWindowsFor(org, type, place, store.timeZone, {});
+    },
+
+    /**
+     * Books a window for a lead inside the caller's transaction, with no person signed in: the shopper's own
+     * booking from a QR code (decision 0037). Source `qr`, booked by nobody, the same conditional update, lead
+     * status and notices as a staff booking (`bookLocked`). Only a window the page offered is taken (of the type,
+     * serving the lead's store), else a 400 on `body.windowId`. A full, closed or too-soon window throws
+     * `WindowTaken`: the caller rolls back, then asks `fillNextWindows` for the next ones.
+     */
+    async bookForLead(
+      tx: Tx,
+      org: BookingOrg,
+      input: { leadId: number; windowId: number; appointmentTypeId: number; notes?: string | null },
+    ): Promise<Booked> {
+      const lead = await d.leads.lock(tx, org, input.leadId);
+      if (!lead || lead.deletedAt) throw notFound("The lead");
+      return bookLocked(tx, { ...org, userId: null }, lead, {
+        windowId: input.windowId,
+        notes: input.notes ?? null,
+        source: "qr",
+        offered: { appointmentTypeId: input.appointmentTypeId },
+      });
+    },
+
+    /** A lost race's next free windows, read after its transaction rolled back (the 409's `nextWindows`). */
+    async fillNextWindows(org: Scope, err: WindowTaken): Promise<void> {
+      err.nextWindows = await nextWindows(org, err);
     },
 
     async book(ctx: TenantContext, input: BookInput, key?: string): Promise<AppointmentDetail> {
@@ -424,60 +603,12 @@ export function appointmentsService(d: Deps) {
             once(tx, idempotency, key, input, async () => {
               const lead = await d.leads.lock(tx, ctx, input.leadId);
               if (!lead || lead.deletedAt || !inLeadScope(scope, lead)) throw notFound("The lead");
-              if (lead.statusId === LEAD_STATUS.rejected) {
-                throw conflict("This lead is rejected; a manager restores it before it can be booked.");
-              }
-              const existing = await d.repo.bookedOfLead(tx, ctx, lead.id);
-              if (existing) {
-                throw fieldError(
-                  "body.leadId",
-                  `This lead already has a booked appointment (${formatDate(existing.startsAt, ctx.timeZone)}); move it instead of booking another.`,
-                  409,
-                );
-              }
-              const { place } = await placeOfLead(tx, ctx, lead);
-              const window = await targetWindow(tx, ctx, input.windowId, place);
-              const taken = await d.repo.takePlace(tx, ctx, window.id);
-              if (!taken) {
-                throw new WindowTaken(
-                  "That window was just taken; choose another.",
-                  window.appointmentTypeId,
-                  place,
-                  window.id,
-                );
-              }
-              const appointmentId = await d.repo.insert(tx, ctx, {
-                leadId: lead.id,
-                windowId: taken.id,
-                appointmentTypeId: taken.appointmentTypeId,
-                storeId: lead.storeId ?? taken.storeId,
-                territoryId: lead.territoryId ?? taken.territoryId,
-                status: "booked",
-                startsAt: taken.startsAt,
-                endsAt: taken.endsAt,
-                timeZone: taken.timeZone,
-                source: "app",
-                bookedByUserId: ctx.userId,
+              const booked = await bookLocked(tx, ctx, lead, {
+                windowId: input.windowId,
                 notes: input.notes ?? null,
-                updatedByUserId: ctx.userId,
+                source: "app",
               });
-              await d.repo.addHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
-                {
-                  entityId: appointmentId,
-                  action: "booked",
-                  before: null,
-                  after: {
-                    windowId: taken.id,
-                    appointmentTypeId: taken.appointmentTypeId,
-                    startsAt: taken.startsAt.toISOString(),
-                    endsAt: taken.endsAt.toISOString(),
-                    timeZone: taken.timeZone,
-                  },
-                },
-              ]);
-              await leadStatus(tx, ctx, lead, LEAD_STATUS.appointmentSet, "Appointment booked");
-              await queueNotices(tx, ctx, { id: appointmentId, startsAt: taken.startsAt }, lead, "booked", 0);
-              return { id: appointmentId };
+              return { id: booked.id };
             }),
           )
           .catch((err: unknown) => {

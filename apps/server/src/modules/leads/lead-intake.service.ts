@@ -8,11 +8,11 @@ import {
   type RejectionReason,
 } from "@fieldlead/contracts";
 import { AppError } from "../../platform/errors";
-import type { UnitOfWork } from "../../platform/unit-of-work";
+import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { LeadFormReader } from "../settings/index";
 import { type StoredAnswer, validateAnswers } from "./lead-answers";
 import { findDuplicates } from "./lead-duplicates";
-import type { LeadsRepository } from "./leads.repository";
+import type { ConsentValues, LeadInsert, LeadsRepository } from "./leads.repository";
 
 type Deps = { uow: UnitOfWork; repo: LeadsRepository; forms: LeadFormReader; now?: () => Date };
 export type IntakeSource = Exclude<LeadSource, "app">;
@@ -27,6 +27,48 @@ export type IntakeResult = {
 
 /** Shoppers type their own details on a QR page or a web form: those sources must show a disclosure. */
 const CONSENT_REQUIRED: IntakeSource[] = ["qr", "web"];
+/**
+ * A shopper booking themselves (QR) who repeats an earlier lead is saved as a live lead, flagged and linked to the
+ * first one (capture entry `duplicate`), so that they can still book; a manager decides (docs/decisions/0037).
+ * Other external sources keep the rule of decision 0012: a repeat is saved rejected (`duplicate`), still linked.
+ */
+const DUPLICATE_KEPT: IntakeSource[] = ["qr"];
+
+/**
+ * An external lead its caller has validated (the QR page's entry), saved by `record` in the caller's transaction.
+ * `reason`: why it is rejected on arrival, if it is (a duplicate is decided by `record` itself).
+ */
+export type ExternalLeadRecord = {
+  source: IntakeSource;
+  values: Omit<
+    LeadInsert,
+    "kind" | "source" | "statusId" | "rejectionReason" | "duplicateOfLeadId" | "updatedByUserId"
+  >;
+  answers: StoredAnswer[];
+  consents: ConsentValues[];
+  reason: RejectionReason | null;
+  /** The submission exactly as it came (the capture entry's payload). */
+  payload: unknown;
+  qrCodeId?: number | null;
+};
+export type RecordedLead = {
+  captureEntryId: number;
+  outcome: Exclude<CaptureOutcome, "invalid">;
+  leadId: number;
+  rejectionReason: RejectionReason | null;
+  duplicateOfLeadId: number | null;
+  message: string | null;
+};
+/** A refused submission of a known organization, kept as an `invalid` capture entry with why. */
+export type RefusedEntry = {
+  source: IntakeSource;
+  payload: unknown;
+  message: string;
+  storeId: number | null;
+  territoryId: number | null;
+  submittedByUserId: number | null;
+  qrCodeId?: number | null;
+};
 
 class Invalid extends Error {}
 
@@ -39,7 +81,100 @@ class Invalid extends Error {}
 export function leadIntake(deps: Deps) {
   const d = { ...deps, now: deps.now ?? (() => new Date()) };
 
+  /**
+   * Saves a validated external lead in the caller's transaction `tx`: the duplicate check under the advisory locks
+   * of its phone and email (decision 0012), the lead, its answers and consents, its `created` history (no person:
+   * the shopper or the feed submitted it) and the capture entry keeping the submission as sent. Nothing is
+   * committed here: the caller's transaction commits it with whatever else it writes (the QR page's booking).
+   */
+  async function record(
+    tx: Tx,
+    org: { organizationId: number },
+    r: ExternalLeadRecord,
+  ): Promise<RecordedLead> {
+    // Matched on the normalized phone and email only (one kept as typed because it is not one matches nothing).
+    const phone = normalizePhone(r.values.phone);
+    const email = normalizeEmail(r.values.email);
+    // The settings module's read, with this transaction: it sees what the transaction sees.
+    const windowDays = await d.forms.duplicateWindowDays(tx, org);
+    await d.repo.lockKeys(
+      tx,
+      org,
+      [phone, email].filter((x): x is string => Boolean(x)),
+    );
+    const found = await findDuplicates(tx, d.repo, org, {
+      phone,
+      email,
+      capturedAt: r.values.capturedAt,
+      windowDays,
+    });
+    const keptDuplicate = found.rootId !== null && !r.reason && DUPLICATE_KEPT.includes(r.source);
+    const reason: RejectionReason | null = r.reason ?? (found.rootId && !keptDuplicate ? "duplicate" : null);
+    const statusId = reason ? LEAD_STATUS.rejected : LEAD_STATUS.new;
+    const leadId = await d.repo.insert(tx, org, {
+      ...r.values,
+      kind: "external",
+      source: r.source,
+      statusId,
+      rejectionReason: reason,
+      duplicateOfLeadId: found.rootId,
+    });
+    await d.repo.replaceAnswers(tx, org, leadId, r.answers);
+    if (r.consents.length) await d.repo.upsertConsents(tx, org, leadId, r.consents, null);
+    // No person: the shopper or the program's feed submitted it. A lead rejected on arrival keeps why.
+    await d.repo.addHistory(tx, { organizationId: org.organizationId, userId: null }, [
+      {
+        entityId: leadId,
+        action: "created",
+        before: null,
+        after: { source: r.source, statusId, rejectionReason: reason, duplicateOfLeadId: found.rootId },
+        reason,
+      },
+    ]);
+    const message = found.rootId ? `Duplicate of lead ${found.rootId}` : null;
+    const outcome = reason ? "rejected" : keptDuplicate ? "duplicate" : "lead";
+    const captureEntryId = await d.repo.insertCaptureEntry(tx, org, {
+      source: r.source,
+      submittedByUserId: r.values.capturedByUserId ?? null,
+      storeId: r.values.storeId ?? null,
+      territoryId: r.values.territoryId ?? null,
+      payload: r.payload,
+      outcome,
+      leadId,
+      rejectionReason: reason,
+      message: reason === "duplicate" || keptDuplicate ? message : null,
+      qrCodeId: r.qrCodeId ?? null,
+    });
+    return {
+      captureEntryId,
+      outcome,
+      leadId,
+      rejectionReason: reason,
+      duplicateOfLeadId: found.rootId,
+      message: reason === "duplicate" || keptDuplicate ? message : null,
+    };
+  }
+
+  /** Keeps a refused submission as an `invalid` capture entry, in the caller's transaction. */
+  function refuse(tx: Tx, org: { organizationId: number }, e: RefusedEntry): Promise<number> {
+    return d.repo.insertCaptureEntry(tx, org, {
+      source: e.source,
+      submittedByUserId: e.submittedByUserId,
+      storeId: e.storeId,
+      territoryId: e.territoryId,
+      payload: e.payload,
+      outcome: "invalid",
+      leadId: null,
+      rejectionReason: null,
+      message: e.message,
+      qrCodeId: e.qrCodeId ?? null,
+    });
+  }
+
   return {
+    record,
+    refuse,
+
     async submit(org: { organizationId: number }, source: IntakeSource, raw: unknown): Promise<IntakeResult> {
       const now = d.now();
       const read = d.uow.read;
@@ -84,105 +219,50 @@ export function leadIntake(deps: Deps) {
         const capturedAt = input.capturedAt ? new Date(input.capturedAt) : now;
 
         return await d.uow.run(async (tx) => {
-          // The settings module's read, with this transaction: it sees what the transaction sees.
-          const windowDays = await d.forms.duplicateWindowDays(tx, org);
-          await d.repo.lockKeys(
-            tx,
-            org,
-            [phone, email].filter((x): x is string => Boolean(x)),
-          );
-          const found = await findDuplicates(tx, d.repo, org, { phone, email, capturedAt, windowDays });
-          if (!reason && found.rootId) reason = "duplicate";
-          const leadId = await d.repo.insert(tx, org, {
-            kind: "external",
+          return record(tx, org, {
             source,
-            storeId: store?.id ?? null,
-            territoryId: store?.territoryId ?? null,
-            capturedByUserId: input.leadGeneratorId ?? null,
-            capturedAt,
-            serviceTypeId,
-            statusId: reason ? LEAD_STATUS.rejected : LEAD_STATUS.new,
-            rejectionReason: reason,
-            firstName: input.firstName?.trim() ?? "",
-            lastName: input.lastName?.trim() ?? "",
-            // A phone that is not one is kept as typed (digits), so a manager restoring the lead can fix it.
-            phone: phone ?? (input.phone?.replace(/\D/g, "") || null),
-            email: email ?? (input.email?.trim().toLowerCase() || null),
-            address: input.address ?? null,
-            city: input.city ?? null,
-            state: input.state?.toUpperCase() ?? null,
-            zip: input.zip ?? null,
-            languageId: input.languageId ?? null,
-            notes: input.notes ?? null,
-            duplicateOfLeadId: found.rootId,
-            hdsfiGroupId: input.hdsfiGroupId ?? null,
-            hdJobTypeId: input.hdJobTypeId ?? null,
-            centahServiceId: input.centahServiceId ?? null,
-            centahAdCodeId: input.centahAdCodeId ?? null,
-            externalReference: input.externalReference ?? null,
-          });
-          await d.repo.replaceAnswers(tx, org, leadId, answers);
-          if (input.consents?.length) {
-            await d.repo.upsertConsents(
-              tx,
-              org,
-              leadId,
-              input.consents.map((c) => ({
-                destination: c.destination,
-                disclosureText: c.disclosureText,
-                acceptedAt: c.acceptedAt ? new Date(c.acceptedAt) : now,
-              })),
-              null,
-            );
-          }
-          // No person: the shopper or the program's feed submitted it. A lead rejected on arrival keeps why.
-          await d.repo.addHistory(tx, { organizationId: org.organizationId, userId: null }, [
-            {
-              entityId: leadId,
-              action: "created",
-              before: null,
-              after: {
-                source,
-                statusId: reason ? LEAD_STATUS.rejected : LEAD_STATUS.new,
-                rejectionReason: reason,
-                duplicateOfLeadId: found.rootId,
-              },
-              reason,
+            values: {
+              storeId: store?.id ?? null,
+              territoryId: store?.territoryId ?? null,
+              capturedByUserId: input.leadGeneratorId ?? null,
+              capturedAt,
+              serviceTypeId,
+              firstName: input.firstName?.trim() ?? "",
+              lastName: input.lastName?.trim() ?? "",
+              // A phone that is not one is kept as typed (digits), so a manager restoring the lead can fix it.
+              phone: phone ?? (input.phone?.replace(/\D/g, "") || null),
+              email: email ?? (input.email?.trim().toLowerCase() || null),
+              address: input.address ?? null,
+              city: input.city ?? null,
+              state: input.state?.toUpperCase() ?? null,
+              zip: input.zip ?? null,
+              languageId: input.languageId ?? null,
+              notes: input.notes ?? null,
+              hdsfiGroupId: input.hdsfiGroupId ?? null,
+              hdJobTypeId: input.hdJobTypeId ?? null,
+              centahServiceId: input.centahServiceId ?? null,
+              centahAdCodeId: input.centahAdCodeId ?? null,
+              externalReference: input.externalReference ?? null,
             },
-          ]);
-          const message = reason === "duplicate" ? `Duplicate of lead ${found.rootId}` : null;
-          const captureEntryId = await d.repo.insertCaptureEntry(tx, org, {
-            source,
-            submittedByUserId: input.leadGeneratorId ?? null,
-            storeId: store?.id ?? null,
-            territoryId: store?.territoryId ?? null,
+            answers,
+            consents: (input.consents ?? []).map((c) => ({
+              destination: c.destination,
+              disclosureText: c.disclosureText,
+              acceptedAt: c.acceptedAt ? new Date(c.acceptedAt) : now,
+            })),
+            reason,
             payload: raw,
-            outcome: reason ? "rejected" : "lead",
-            leadId,
-            rejectionReason: reason,
-            message,
           });
-          return {
-            captureEntryId,
-            outcome: reason ? ("rejected" as const) : ("lead" as const),
-            leadId,
-            rejectionReason: reason,
-            duplicateOfLeadId: found.rootId,
-            message,
-          };
         });
       } catch (err) {
         if (!(err instanceof Invalid)) throw err;
         const captureEntryId = await d.uow.run((tx) =>
-          d.repo.insertCaptureEntry(tx, org, {
+          refuse(tx, org, {
             source,
             submittedByUserId: null,
             storeId: store?.id ?? null,
             territoryId: store?.territoryId ?? null,
             payload: raw,
-            outcome: "invalid",
-            leadId: null,
-            rejectionReason: null,
             message: err.message,
           }),
         );

@@ -16,7 +16,7 @@ describe("SideMenu", () => {
   it("says which areas are still to come before they are clicked, in the links' names too", async () => {
     renderMenu();
     expect(await screen.findByRole("link", { name: "Dashboard (coming soon)" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "QR codes (coming soon)" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Charts (coming soon)" })).toBeTruthy();
     // Built screens have no badge.
     expect(screen.getByRole("link", { name: "Leads" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Users" })).toBeTruthy();
