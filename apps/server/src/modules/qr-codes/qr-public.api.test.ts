@@ -272,7 +272,7 @@ describe("the entry", () => {
     });
     expect(lead.service_type_id).not.toBeNull();
     const appointment = await k.one<{ source: string; booked_by_user_id: number | null; window_id: number }>(
-      "select source, booked_by_user_id, window_id from appointments where lead_id = $1",
+      "select source, booked_by_user_id, window_id::int as window_id from appointments where lead_id = $1",
       [entry.lead_id],
     );
     expect(appointment).toEqual({ source: "qr", booked_by_user_id: null, window_id: w });
