@@ -42,7 +42,7 @@ describe("the signed-in shell", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Dashboard (coming soon)" }).waitFor();
     expect(await nav.getByRole("link", { name: "Leads", exact: true }).isVisible()).toBe(true);
-    expect(await nav.getByRole("link", { name: "QR codes (coming soon)" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "QR codes", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Labor (coming soon)" }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Settings", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByText("Soon", { exact: true }).first().isVisible()).toBe(true);

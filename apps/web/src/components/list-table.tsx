@@ -62,12 +62,14 @@ export function ListTable<T>({
 export const statusColumn = <T,>(
   render: (row: T) => ReactNode,
   visibleFrom: DataTableColumn<T>["visibleFrom"],
+  /** Wide enough for the longest status the list shows (a badge cuts its label short). */
+  width = 112,
 ): DataTableColumn<T> => ({
   key: "status",
   header: "Status",
   visibleFrom,
-  width: 112,
-  minWidth: 112,
+  width,
+  minWidth: width,
   skeletonWidth: 60,
   render,
 });

@@ -83,7 +83,8 @@ export function QrCodesTable({
         </Text>
       ),
     },
-    statusColumn((c) => <QrStatusBadge code={c} />, "xs"),
+    // "Stopped" is the longest status.
+    statusColumn((c) => <QrStatusBadge code={c} />, "xs", 128),
     {
       key: "entryCount",
       header: "Entries",
