@@ -33,7 +33,10 @@ describe("QR codes", () => {
     const image = dialog.getByRole("img", { name: /\/q\/[A-Za-z0-9]+\/0$/ });
     await image.waitFor();
     // The image is the code of the server's address for the page, and the link beside it says the same.
-    const link = ((await image.getAttribute("aria-label")) ?? "").replace(/^QR code of Luis Generator for /, "");
+    const link = ((await image.getAttribute("aria-label")) ?? "").replace(
+      /^QR code of Luis Generator for /,
+      "",
+    );
     expect(link).toMatch(/^https?:\/\/[^/]+\/q\/[A-Za-z0-9]+\/0$/);
     expect(await dialog.getByRole("textbox", { name: "Link" }).inputValue()).toBe(link);
     await snap(page, "qr-11-show-code-1280");

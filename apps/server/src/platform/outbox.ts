@@ -81,7 +81,7 @@ export function outboxWriter(opts: { kind: Database["kind"]; signal: OutboxSigna
   return {
     async add(tx, item) {
       const delay = Math.max(0, item.delaySeconds ?? 0);
-      const rows = await tx
+      const insert = tx
         .insert(outbox)
         .values({
           topic: item.topic,
@@ -92,9 +92,19 @@ export function outboxWriter(opts: { kind: Database["kind"]; signal: OutboxSigna
         })
         .onConflictDoNothing({ target: outbox.key })
         .returning({ id: outbox.id });
-      if (rows.length === 0) return false;
-      // Heard by workers in other processes once (and only if) the transaction commits.
-      if (opts.kind === "postgres") await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${item.topic})`);
+      let added: boolean;
+      if (opts.kind === "postgres") {
+        // Heard by workers in other processes once (and only if) the transaction commits; sent in the insert's own
+        // round trip, and only when a row was added (a repeated key notifies nobody).
+        const rows = await rowsOf<{ id: number }>(
+          tx,
+          sql`with added as (${insert.getSQL()}) select id, pg_notify(${OUTBOX_CHANNEL}, ${item.topic}) from added`,
+        );
+        added = rows.length > 0;
+      } else {
+        added = (await insert).length > 0;
+      }
+      if (!added) return false;
       afterCommit(opts.signal.nudge);
       return true;
     },

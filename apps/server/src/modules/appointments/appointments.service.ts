@@ -103,6 +103,11 @@ export type BookingOrg = { organizationId: number; timeZone: string };
 type Actor = BookingOrg & { userId: number | null };
 type Scope = { organizationId: number };
 type LockedLead = NonNullable<Awaited<ReturnType<LeadsRepository["lock"]>>>;
+/** What a booking reads of its lead (locked by the caller's transaction, or inserted in it). */
+export type BookableLead = Pick<
+  LockedLead,
+  "id" | "statusId" | "storeId" | "territoryId" | "email" | "phone"
+>;
 type BookingType = NonNullable<Awaited<ReturnType<AppointmentsRepository["type"]>>>;
 
 /** What a booking made: the appointment, the window it took (with its type's name) and whether an email is queued. */
@@ -391,18 +396,20 @@ export function appointmentsService(d: Deps) {
   async function bookLocked(
     tx: Tx,
     actor: Actor,
-    lead: LockedLead,
+    lead: BookableLead,
     input: {
       windowId: number;
       notes: string | null;
       source: "app" | "qr";
       offered?: { appointmentTypeId: number };
+      /** The lead was inserted by this transaction: it has no appointment yet (nothing to look for). */
+      isNew?: boolean;
     },
   ): Promise<Booked> {
     if (lead.statusId === LEAD_STATUS.rejected) {
       throw conflict("This lead is rejected; a manager restores it before it can be booked.");
     }
-    const existing = await d.repo.bookedOfLead(tx, actor, lead.id);
+    const existing = input.isNew ? null : await d.repo.bookedOfLead(tx, actor, lead.id);
     if (existing) {
       throw fieldError(
         "body.leadId",
@@ -573,15 +580,20 @@ export function appointmentsService(d: Deps) {
     async bookForLead(
       tx: Tx,
       org: BookingOrg,
-      input: { leadId: number; windowId: number; appointmentTypeId: number; notes?: string | null },
+      input: {
+        /** The lead this transaction just inserted (its insert holds it: no other transaction sees it yet). */
+        lead: BookableLead;
+        windowId: number;
+        appointmentTypeId: number;
+        notes?: string | null;
+      },
     ): Promise<Booked> {
-      const lead = await d.leads.lock(tx, org, input.leadId);
-      if (!lead || lead.deletedAt) throw notFound("The lead");
-      return bookLocked(tx, { ...org, userId: null }, lead, {
+      return bookLocked(tx, { ...org, userId: null }, input.lead, {
         windowId: input.windowId,
         notes: input.notes ?? null,
         source: "qr",
         offered: { appointmentTypeId: input.appointmentTypeId },
+        isNew: true,
       });
     },
 

@@ -55,6 +55,8 @@ export type RecordedLead = {
   captureEntryId: number;
   outcome: Exclude<CaptureOutcome, "invalid">;
   leadId: number;
+  /** New, or Rejected when it was rejected on arrival. */
+  statusId: number;
   rejectionReason: RejectionReason | null;
   duplicateOfLeadId: number | null;
   message: string | null;
@@ -119,7 +121,8 @@ export function leadIntake(deps: Deps) {
       rejectionReason: reason,
       duplicateOfLeadId: found.rootId,
     });
-    await d.repo.replaceAnswers(tx, org, leadId, r.answers);
+    // A new lead has no answers to replace: only inserted (one statement fewer per entry).
+    if (r.answers.length) await d.repo.insertAnswers(tx, org, leadId, r.answers);
     if (r.consents.length) await d.repo.upsertConsents(tx, org, leadId, r.consents, null);
     // No person: the shopper or the program's feed submitted it. A lead rejected on arrival keeps why.
     await d.repo.addHistory(tx, { organizationId: org.organizationId, userId: null }, [
@@ -149,6 +152,7 @@ export function leadIntake(deps: Deps) {
       captureEntryId,
       outcome,
       leadId,
+      statusId,
       rejectionReason: reason,
       duplicateOfLeadId: found.rootId,
       message: reason === "duplicate" || keptDuplicate ? message : null,

@@ -47,6 +47,19 @@ const historyRows = (exec: Tx) =>
     .leftJoin(users, eq(users.id, leadHistory.userId));
 
 /** Reads and writes of leads, their answers, consents, history and capture entries, bound to the organization. */
+/** The answers of a lead that has none yet (a lead just inserted). */
+async function insertAnswers(
+  tx: Tx,
+  ctx: Scope,
+  leadId: number,
+  answers: { questionId: number; value: unknown }[],
+) {
+  if (answers.length === 0) return;
+  await tx
+    .insert(leadAnswers)
+    .values(answers.map((a) => ({ organizationId: ctx.organizationId, leadId, ...a })));
+}
+
 export function leadsRepository() {
   return {
     async find(exec: Tx, ctx: Scope, id: number, opts: { includeDeleted?: boolean } = {}) {
@@ -176,11 +189,14 @@ export function leadsRepository() {
 
     /** Serializes captures of the same phone or email (duplicate check, then insert) across sessions. */
     async lockKeys(tx: Tx, ctx: Scope, keys: string[]) {
-      for (const key of [...new Set(keys)].sort()) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${ctx.organizationId}:${key}`}, 0))`,
-        );
-      }
+      const sorted = [...new Set(keys)].sort().map((key) => `lead:${ctx.organizationId}:${key}`);
+      if (sorted.length === 0) return;
+      // One round trip for all of them, taken in sorted order (the subquery's ORDER BY is the order the locks are
+      // taken in), so two transactions locking the same keys never wait on each other in a cycle.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+            from (select k from unnest(${sql.param(sorted)}::text[]) as k order by k) as keys`,
+      );
     },
 
     async answers(exec: Tx, ctx: Scope, leadId: number) {
@@ -233,11 +249,10 @@ export function leadsRepository() {
       await tx
         .delete(leadAnswers)
         .where(and(eq(leadAnswers.organizationId, ctx.organizationId), eq(leadAnswers.leadId, leadId)));
-      if (answers.length === 0) return;
-      await tx
-        .insert(leadAnswers)
-        .values(answers.map((a) => ({ organizationId: ctx.organizationId, leadId, ...a })));
+      await insertAnswers(tx, ctx, leadId, answers);
     },
+
+    insertAnswers,
 
     async consents(exec: Tx, ctx: Scope, leadId: number) {
       return exec

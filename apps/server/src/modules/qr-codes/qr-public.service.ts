@@ -112,6 +112,17 @@ function formOf(type: OfferedType): FormServiceType {
 export function qrPublicService(deps: Deps) {
   const d = { ...deps, now: deps.now ?? (() => new Date()) };
 
+  // The ids of English and Spanish in the `languageTypes` reference list: the same for every organization and
+  // only set when the reference data is applied at start, so read once per process (not once per entry).
+  let languagesRead: Promise<{ en: number | null; es: number | null }> | null = null;
+  const languageIds = () => {
+    languagesRead ??= d.repo.languageIds(d.uow.read).catch((err: unknown) => {
+      languagesRead = null;
+      throw err;
+    });
+    return languagesRead;
+  };
+
   async function live(userUid: string, group: number): Promise<LiveCode> {
     const [code] = await d.repo.liveCodes(d.uow.read, userUid, group);
     if (!code) throw notInUse();
@@ -209,7 +220,7 @@ export function qrPublicService(deps: Deps) {
       const [types, texts, languages] = await Promise.all([
         d.repo.offeredTypes(d.uow.read, code, code.territoryId),
         disclosuresOf(code),
-        d.repo.languageIds(d.uow.read),
+        languageIds(),
       ]);
       // The retailer program's consent belongs to its groups' codes: a code of no group does not ask for it.
       const offered = DISCLOSURE_DESTINATIONS.filter(
@@ -293,7 +304,7 @@ export function qrPublicService(deps: Deps) {
         );
       try {
         const ok = await check(code, input, now);
-        const languages = await d.repo.languageIds(d.uow.read);
+        const languages = await languageIds();
         const idempotency = {
           organizationId: code.organizationId,
           actor: `qr:${code.id}`,
@@ -335,7 +346,14 @@ export function qrPublicService(deps: Deps) {
                 emailSent: false,
               };
             const booked = await d.appointments.bookForLead(tx, org, {
-              leadId: saved.leadId,
+              lead: {
+                id: saved.leadId,
+                statusId: saved.statusId,
+                storeId: place.storeId,
+                territoryId: place.territoryId,
+                email: ok.email,
+                phone: ok.phone,
+              },
               windowId: input.windowId,
               appointmentTypeId: ok.type.id,
             });
