@@ -2,6 +2,7 @@ import pino from "pino";
 import { type App, buildApp } from "./app";
 import { applyReferenceData } from "./db/reference-data";
 import { type DemoLogin, seedDemo } from "./db/seed";
+import { sealCrmSecrets } from "./modules/crm/index";
 import { buildServices } from "./modules/index";
 import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db";
@@ -12,8 +13,9 @@ export type Started = { app: App; database: Database; worker: Worker | null; dem
 
 /**
  * Opens the database, migrates it, applies the reference lists, seeds the demo data when the embedded database is
- * empty (or when asked), builds the services once, the app over them and, unless `WORKER=off`, the worker over
- * the same services (docs/decisions/0020-process-model.md). Used by main.ts and the process tests.
+ * empty (or when asked), seals the stored credentials still in plain text (decision 0038), builds the services
+ * once, the app over them and, unless `WORKER=off`, the worker over the same services
+ * (docs/decisions/0020-process-model.md). Used by main.ts and the process tests.
  */
 export async function prepare(config: Config, workerOptions: WorkerOptions = {}): Promise<Started> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -27,10 +29,13 @@ export async function prepare(config: Config, workerOptions: WorkerOptions = {})
     if (wantSeed && (await database.isEmpty())) demoLogins = await seedDemo(database.db);
     // PGlite has no autovacuum: gather planner statistics at start (and hourly, platform.jobs.ts).
     if (database.kind === "pglite") await database.executeSql("analyze");
-    const platform = createPlatform(config, database);
+    const log = pino({ level: config.logLevel });
+    const platform = createPlatform(config, database, { log });
+    // The seed writes the CRM secret plain (it has no key): seal what is plain, in one transaction. Idempotent.
+    const sealed = await sealCrmSecrets(platform);
+    if (sealed > 0) log.info({ sealed, keyId: platform.secrets.keyId }, "sealed stored CRM secrets");
     const services = buildServices(platform);
     const app = await buildApp({ config, database, platform, services });
-    const log = pino({ level: config.logLevel });
     const worker = config.worker === "off" ? null : await startWorker(platform, services, log, workerOptions);
     return { app, database, worker, demoLogins };
   } catch (err) {

@@ -17,6 +17,12 @@ import {
 /** The database the suite runs on: embedded (PGlite in memory) by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
+/**
+ * The key tests seal secrets with (64 hex characters, as `SECRETS_KEY` takes it): given through the config, so no
+ * test makes a key file in a data folder (decision 0038).
+ */
+export const TEST_SECRETS_KEY = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -30,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     rateLimitScale: 1000,
     webDist: "/nonexistent",
+    secretsKey: TEST_SECRETS_KEY,
     ...overrides,
   };
 }

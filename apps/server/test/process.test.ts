@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, mailMessages, organizations, outbox } from "../src/db/schema/index";
@@ -10,73 +8,17 @@ import { openDatabase } from "../src/platform/db";
 import { createPlatform } from "../src/platform/platform";
 import { prepare } from "../src/server";
 import { freshPostgresUrl, testConfig, testDatabaseKind } from "./harness";
+import { freePort, groupAlive, npmRun, type Run } from "./npm-run";
 import { eventually, startSmtp } from "./smtp";
 
 // The process model (docs/decisions/0020-process-model.md): `npm start` stops cleanly on SIGTERM, `npm run worker`
 // runs the background work on PostgreSQL and refuses the embedded database, and WORKER=off runs none of it.
 
-const repoRoot = resolve(import.meta.dirname, "../../..");
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
 });
 afterAll(() => smtp?.close());
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => ok(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** Environment for a child: ours without the test runner's database and mail settings, plus `extra`. */
-function childEnv(extra: Record<string, string>) {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (
-      v === undefined ||
-      ["DATABASE_URL", "SMTP_URL", "TEST_DATABASE_URL", "NODE_ENV", "VITEST"].includes(k)
-    )
-      continue;
-    if (k.startsWith("VITEST_")) continue;
-    env[k] = v;
-  }
-  return { ...env, LOG_LEVEL: "warn", ...extra };
-}
-
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** `npm run <script>` in its own process group, so that every process it starts can be found. */
-function npmRun(script: string, env: Record<string, string>, args: string[] = []): Run {
-  let output = "";
-  const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
-    cwd: repoRoot,
-    env: childEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const keep = (c: Buffer) => {
-    output += c.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  return { child, output: () => output, exited };
-}
-
-/** True while any process of the group `pgid` is alive. */
-function groupAlive(pgid: number) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Sends SIGTERM to the process npm started as (what a process manager does) and times until the group is gone. */
 async function terminate(run: Run): Promise<number> {

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { QrDetails, QrEntryRequest } from "@fieldlead/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/platform/db";
 import { freshPostgresUrl, testDatabaseKind } from "./harness";
+import { freePort, groupAlive, npmRun, type Run } from "./npm-run";
 import { eventually } from "./smtp";
 
 // Nothing is lost (issue #13): the server process is killed (SIGKILL, no chance to flush or finish) while shoppers'
@@ -16,53 +15,8 @@ import { eventually } from "./smtp";
 // entry instead of making a second one. Runs `npm start` as a real process on the embedded database (a data
 // folder), and on PostgreSQL in the PostgreSQL run.
 
-const repoRoot = resolve(import.meta.dirname, "../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => ok(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-/** `npm start` in its own process group, with the test runner's database settings left out. */
-function start(env: Record<string, string>): Run {
-  const base: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || k.startsWith("VITEST")) continue;
-    if (["DATABASE_URL", "SMTP_URL", "TEST_DATABASE_URL", "NODE_ENV"].includes(k)) continue;
-    base[k] = v;
-  }
-  let output = "";
-  const child = spawn("npm", ["run", "--silent", "start"], {
-    cwd: repoRoot,
-    env: { ...base, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const keep = (c: Buffer) => {
-    output += c.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  return { child, output: () => output, exited };
-}
-
-function groupAlive(pgid: number) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** `npm start` as a person runs it, in its own process group. */
+const start = (env: Record<string, string>) => npmRun("start", env);
 
 async function kill(run: Run, signal: "SIGKILL" | "SIGTERM") {
   const pid = run.child.pid as number;

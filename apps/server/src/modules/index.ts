@@ -96,8 +96,9 @@ export function buildServices(p: Platform) {
   });
   const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
   const appointmentTypes = appointmentTypesRepository();
-  // One CRM client per organization (and its token), shared by the refresh and the capacity port.
-  const crmRepo = crmRepository();
+  // One CRM client per organization (and its token), shared by the refresh and the capacity port. The repository
+  // seals the connection's secret on write and opens it on read with the platform's key (decision 0038).
+  const crmRepo = crmRepository(p.secrets);
   const crm = crmClients(crmRepo);
   const forms = leadFormReader(settingsRepos);
   const appointments = appointmentsService({

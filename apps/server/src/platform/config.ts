@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { parseSecretsKey } from "./secrets";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +31,14 @@ const envSchema = z.object({
   SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3101),
   /** Multiplies every per-address and per-code rate limit: for load tests and benchmarks, never production. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1, "RATE_LIMIT_SCALE must be 1 or more").max(1_000_000).optional(),
+  /** The key that seals stored credentials (platform/secrets.ts); its value is never part of a message. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => parseSecretsKey(v) !== null,
+      "SECRETS_KEY must be 32 bytes: 64 hex characters, or base64 (openssl rand -base64 32)",
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -61,6 +70,11 @@ export type Config = {
    * mean to; a benchmark or a load test sets `RATE_LIMIT_SCALE`.
    */
   rateLimitScale?: number;
+  /**
+   * `SECRETS_KEY`: the key that seals stored credentials (platform/secrets.ts; decision 0038), 32 bytes as base64 or
+   * 64 hex characters. Without it, the key file in `dataDir` (made on the first start).
+   */
+  secretsKey?: string;
 };
 
 export class ConfigError extends Error {}
@@ -91,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceTitanSimulator: e.SERVICETITAN_SIMULATOR,
     serviceTitanSimulatorPort: e.SERVICETITAN_SIMULATOR_PORT,
     ...(e.RATE_LIMIT_SCALE !== undefined && { rateLimitScale: e.RATE_LIMIT_SCALE }),
+    ...(e.SECRETS_KEY !== undefined && { secretsKey: e.SECRETS_KEY }),
   };
 }

@@ -3,8 +3,8 @@ import { organizations, timestamps } from "./organizations";
 
 /**
  * An organization's connection to its field-service CRM (ServiceTitan: docs/integrations/servicetitan.md; decision
- * 0036): where to call, which tenant, and as whom. One per organization. The client secret is kept as given
- * (platform/crypto.ts offers no encryption yet; the destinations issue adds it with its settings screen).
+ * 0036): where to call, which tenant, and as whom. One per organization. The client secret is sealed at rest
+ * (AES-256-GCM, `platform/secrets.ts`, decision 0038): never stored, returned or logged as given.
  */
 export const crmConnections = pgTable("crm_connections", {
   organizationId: integer("organization_id")

@@ -23,6 +23,7 @@ export type ConnectedCrm = {
   client: ServiceTitanClient;
 };
 
+/** The client's connection; the repository answers the client secret opened (decision 0038), kept in memory only. */
 const connectionOf = (row: CrmConnectionRow): ServiceTitanConnection => ({
   apiUrl: row.apiUrl,
   authUrl: row.authUrl,

@@ -9,8 +9,8 @@ import { crmService } from "./crm.service";
 export const CRM_REFRESH_CRON = "17 */6 * * *";
 
 /** The CRM area's background work: refreshing every connected organization's references. */
-export function crmJobs(p: Pick<Platform, "uow">, log: Pick<Logger, "info" | "warn">): AreaJobs {
-  const repo = crmRepository();
+export function crmJobs(p: Pick<Platform, "uow" | "secrets">, log: Pick<Logger, "info" | "warn">): AreaJobs {
+  const repo = crmRepository(p.secrets);
   const svc = crmService({ uow: p.uow, repo, clients: crmClients(repo) });
   return {
     handlers: [],

@@ -1,5 +1,6 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { crmConnections, crmReferences } from "../../db/schema/index";
+import { isSealed, type SecretBox, SecretsError } from "../../platform/secrets";
 import type { Executor } from "../../platform/unit-of-work";
 
 export type CrmReferenceKind = (typeof crmReferences.$inferSelect)["kind"];
@@ -13,15 +14,29 @@ export type CrmReferenceValues = {
   details: Record<string, unknown>;
 };
 
-/** The CRM module's SQL: connections and references, always by organization. */
-export function crmRepository() {
+/**
+ * The CRM module's SQL: connections and references, always by organization.
+ *
+ * The connection's client secret is stored sealed (platform/secrets.ts; decision 0038): `saveConnection` seals it,
+ * `connection` answers it opened, for the client only (no API answer carries it, no log line names it). A secret
+ * written before sealing existed (the seed writes it plain: it has no key) is read as it is until the start's
+ * `sealPlainSecrets` seals it. The API and the worker build this with the platform's box (`p.secrets`); without
+ * one (a test writing its fixture connection) secrets are written as given and only unsealed ones can be read.
+ */
+export function crmRepository(secrets?: SecretBox) {
+  const open = (stored: string): string => {
+    if (secrets) return secrets.open(stored);
+    if (isSealed(stored)) throw new SecretsError("A sealed CRM secret was read without the secrets key.");
+    return stored;
+  };
   return {
+    /** The organization's connection, its client secret opened (in memory only). */
     async connection(exec: Executor, organizationId: number): Promise<CrmConnectionRow | null> {
       const [row] = await exec
         .select()
         .from(crmConnections)
         .where(eq(crmConnections.organizationId, organizationId));
-      return row ?? null;
+      return row ? { ...row, clientSecret: open(row.clientSecret) } : null;
     },
 
     /** The organizations whose connection is on (the recurring refresh). */
@@ -35,13 +50,14 @@ export function crmRepository() {
     },
 
     /**
-     * Creates or replaces an organization's connection (the seed; the destinations screen later). A saved
-     * connection is active unless it says otherwise.
+     * Creates or replaces an organization's connection (tests; the destinations screen later), given its plain
+     * client secret, which is stored sealed. A saved connection is active unless it says otherwise.
      */
     async saveConnection(
       exec: Executor,
-      values: Omit<typeof crmConnections.$inferInsert, "createdAt" | "updatedAt">,
+      plain: Omit<typeof crmConnections.$inferInsert, "createdAt" | "updatedAt">,
     ): Promise<void> {
+      const values = secrets ? { ...plain, clientSecret: secrets.seal(plain.clientSecret) } : plain;
       const { organizationId: _o, ...rest } = values;
       await exec
         .insert(crmConnections)
@@ -50,6 +66,30 @@ export function crmRepository() {
           target: crmConnections.organizationId,
           set: { isActive: true, ...rest, updatedAt: sql`now()` },
         });
+    },
+
+    /**
+     * Seals every client secret still stored plain (the start, after the seed: server.ts), in the caller's
+     * transaction, and answers how many it sealed. Sealed ones are left as they are, so running it again seals
+     * nothing. Needs the box.
+     */
+    async sealPlainSecrets(tx: Executor): Promise<number> {
+      if (!secrets) throw new SecretsError("Sealing the CRM secrets needs the secrets key.");
+      const rows = await tx
+        .select({ organizationId: crmConnections.organizationId, clientSecret: crmConnections.clientSecret })
+        .from(crmConnections)
+        .orderBy(asc(crmConnections.organizationId))
+        .for("update");
+      let sealed = 0;
+      for (const row of rows) {
+        if (isSealed(row.clientSecret)) continue;
+        await tx
+          .update(crmConnections)
+          .set({ clientSecret: secrets.seal(row.clientSecret) })
+          .where(eq(crmConnections.organizationId, row.organizationId));
+        sealed += 1;
+      }
+      return sealed;
     },
 
     /** Serializes refreshes of one organization's references (the job and a click at the same moment). */
