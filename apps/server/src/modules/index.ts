@@ -185,7 +185,7 @@ export function registerModules(api: App, s: Services, config: Config) {
     crmRoutes(s.crm),
     leadsRoutes(s.leads),
     appointmentsRoutes(s.appointments),
-    qrCodesRoutes(s.qrCodes, s.qrPublic, config),
+    qrCodesRoutes(s.qrCodes, s.qrPublic, limits),
   ];
   for (const routes of modules) routes(api);
 }

@@ -1,17 +1,12 @@
 import { leadsApi } from "@fieldlead/contracts";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import { tenant } from "../../platform/auth/auth.plugin";
 import { type ExportFile, isExportFile, sendExport } from "../../platform/export";
 import { idempotencyKeyOf } from "../../platform/idempotency";
+import { keepRawBody, rawBodyOf } from "../../platform/raw-body";
 import { type Routes, route } from "../../platform/routes";
 import type { LeadsService } from "./leads.service";
 import type { LeadView } from "./leads-search.service";
-
-/** The capture form's body exactly as sent, before validation trims and normalizes it (capture entries). */
-const rawBodies = new WeakMap<FastifyRequest, unknown>();
-async function keepRawBody(req: FastifyRequest) {
-  if (req.body !== undefined) rawBodies.set(req, structuredClone(req.body));
-}
 
 /** A page as JSON, or a CSV or XLSX download streamed as it is read. */
 function send<T>(reply: FastifyReply, result: T | ExportFile): T | FastifyReply {
@@ -47,7 +42,7 @@ export function leadsRoutes(svc: LeadsService): Routes {
     route(
       app,
       leadsApi.internalUpsert,
-      (req) => svc.upsertInternal(tenant(req), req.body, rawBodies.get(req), idempotencyKeyOf(req.headers)),
+      (req) => svc.upsertInternal(tenant(req), req.body, rawBodyOf(req), idempotencyKeyOf(req.headers)),
       { preValidation: keepRawBody },
     );
     route(app, leadsApi.externalUpdate, (req) => svc.updateExternal(tenant(req), req.body));

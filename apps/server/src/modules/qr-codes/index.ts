@@ -1,5 +1,5 @@
 export { type QrCodesRepository, qrCodesRepository } from "./qr-codes.repository";
-export { qrCodesRoutes, qrRateLimits } from "./qr-codes.routes";
+export { qrCodesRoutes } from "./qr-codes.routes";
 export { type QrCodesService, qrCodesService } from "./qr-codes.service";
 export { signFormToken } from "./qr-form-token";
 export { type QrPublicService, qrPublicService } from "./qr-public.service";

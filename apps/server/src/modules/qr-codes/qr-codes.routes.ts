@@ -1,36 +1,17 @@
 import { qrCodesApi } from "@fieldlead/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { tenant } from "../../platform/auth/auth.plugin";
-import type { Config } from "../../platform/config";
 import { AppError } from "../../platform/errors";
 import { sendExport } from "../../platform/export";
 import { idempotencyKeyOf } from "../../platform/idempotency";
-import { type Limit, rateLimits } from "../../platform/rate-limits";
+import type { RateLimits } from "../../platform/rate-limits";
+import { keepRawBody, rawBodyOf } from "../../platform/raw-body";
 import { type Routes, route } from "../../platform/routes";
 import { orTaken } from "../appointments/index";
 import type { QrCodesService } from "./qr-codes.service";
 import type { QrPublicService } from "./qr-public.service";
 
-/**
- * How often the public calls may be made (docs/decisions/0037), scaled by `config.rateLimitScale` like every limit
- * (tests and the benchmark lift them):
- * - per address (the route's `rateLimit`, @fastify/rate-limit): the page's reads as any public call, entries fewer;
- * - per code: every address together, keyed by the person's uid in the path (their codes of every group share it),
- *   so one busy code cannot be flooded from many addresses.
- */
-export function qrRateLimits(config: Pick<Config, "rateLimitScale">) {
-  const scale = config.rateLimitScale ?? 1;
-  return {
-    read: rateLimits(config as Config).publicCall,
-    entry: { max: Math.max(1, Math.floor(20 * scale)), timeWindow: "1 minute" } satisfies Limit,
-    perCode: { max: Math.max(1, Math.floor(60 * scale)), timeWindow: "1 minute" } satisfies Limit,
-  };
-}
-
 export const CODE_BUSY = "This code is busy right now; wait a minute and try again.";
-
-/** The entry's body exactly as sent, before validation trims and fills it in (the capture entry keeps it). */
-const rawBodies = new WeakMap<FastifyRequest, unknown>();
 
 type PublicLimiter = (req: FastifyRequest) => Promise<{
   isAllowed: boolean;
@@ -51,13 +32,16 @@ function perCodeHook(limiter: PublicLimiter, keepBody: boolean) {
       reply.header("retry-after", String(limit.ttlInSeconds ?? 60));
       throw new AppError("too_many_requests", 429, CODE_BUSY);
     }
-    if (keepBody && req.body !== undefined) rawBodies.set(req, structuredClone(req.body));
+    // The entry's body as sent, for its capture entry (one preValidation hook per route: kept here, once allowed).
+    if (keepBody) await keepRawBody(req);
   };
 }
 
 /** `/api/QRCodes/...`: the staff's list, changes and export, and the shopper's three public calls. */
-export function qrCodesRoutes(svc: QrCodesService, pub: QrPublicService, config: Config): Routes {
-  const limits = qrRateLimits(config);
+export function qrCodesRoutes(svc: QrCodesService, pub: QrPublicService, limits: RateLimits): Routes {
+  // Per address (the route's `rateLimit`): the page's reads as any public call, entries fewer. Per code: every
+  // address together, keyed by the person's uid in the path (their codes of every group share it), so one busy code
+  // cannot be flooded from many addresses (docs/decisions/0037).
   return (app) => {
     route(app, qrCodesApi.search, (req) => svc.search(tenant(req), req.body));
     route(app, qrCodesApi.upsert, (req) => svc.upsert(tenant(req), req.body));
@@ -70,11 +54,11 @@ export function qrCodesRoutes(svc: QrCodesService, pub: QrPublicService, config:
       keyGenerator: (req) => `qr-code:${(req.params as { userUid?: string }).userUid ?? ""}`,
     }) as PublicLimiter;
     route(app, qrCodesApi.details, (req) => pub.details(req.params.userUid, req.params.hdsfiGroup), {
-      rateLimit: limits.read,
+      rateLimit: limits.publicCall,
       preValidation: perCodeHook(perCode, false),
     });
     route(app, qrCodesApi.available, (req) => pub.available(req.params.userUid, req.query), {
-      rateLimit: limits.read,
+      rateLimit: limits.publicCall,
       preValidation: perCodeHook(perCode, false),
     });
     route(
@@ -85,13 +69,13 @@ export function qrCodesRoutes(svc: QrCodesService, pub: QrPublicService, config:
           const answer = await pub.entry(
             req.params.userUid,
             req.body,
-            rawBodies.get(req),
+            rawBodyOf(req),
             idempotencyKeyOf(req.headers),
           );
           reply.status(201);
           return answer;
         }),
-      { rateLimit: limits.entry, preValidation: perCodeHook(perCode, true) },
+      { rateLimit: limits.publicEntry, preValidation: perCodeHook(perCode, true) },
     );
   };
 }

@@ -47,8 +47,10 @@ const personName = (first: string, last: string) => `${first} ${last}`.trim();
 const groupLabel = (group: number, name: string | null) =>
   group === QR_NO_GROUP ? "no group" : `the group ${name ?? group}`;
 
-function toItem(r: QrCodeRow, entryCount: number, publicUrl: string): QrCodeItem {
-  const path = qrPagePath(r.userUid, r.group);
+/** A code's group as printed: none for group 0, else its name (or its id when the list no longer has it). */
+const printedGroup = (r: QrCodeRow) => (r.group === QR_NO_GROUP ? null : (r.groupName ?? String(r.group)));
+
+function toItem(r: QrCodeRow, entryCount: number, url: string): QrCodeItem {
   return {
     id: r.id,
     userId: r.userId,
@@ -61,8 +63,8 @@ function toItem(r: QrCodeRow, entryCount: number, publicUrl: string): QrCodeItem
     groupName: r.groupName,
     isActive: r.isActive,
     isLive: Boolean(r.isLive),
-    path,
-    url: `${publicUrl}${path}`,
+    path: qrPagePath(r.userUid, r.group),
+    url,
     entryCount,
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
@@ -93,7 +95,7 @@ export function qrCodesService(deps: Deps) {
       ctx,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => toItem(r, counts.get(r.id) ?? 0, d.publicUrl));
+    return rows.map((r) => toItem(r, counts.get(r.id) ?? 0, urlOf(r)));
   }
 
   async function itemOf(ctx: TenantContext, id: number): Promise<QrCodeItem> {
@@ -103,14 +105,17 @@ export function qrCodesService(deps: Deps) {
     return item;
   }
 
+  /** What the code's image encodes, the CSV lists and the sheet prints: the server's address and the page's path. */
+  const urlOf = (r: QrCodeRow) => `${d.publicUrl}${qrPagePath(r.userUid, r.group)}`;
+
   const cardsColumns: ExportColumn<QrCodeRow>[] = [
     { header: "Person", value: (r) => personName(r.firstName, r.lastName) },
     { header: "Store", value: (r) => r.storeName },
-    { header: "Group", value: (r) => (r.group === QR_NO_GROUP ? "" : (r.groupName ?? String(r.group))) },
+    { header: "Group", value: (r) => printedGroup(r) ?? "" },
     { header: "Group id", value: (r) => r.group },
     { header: "Active", value: (r) => (r.isActive ? "Yes" : "No") },
     { header: "Live", value: (r) => (r.isLive ? "Yes" : "No") },
-    { header: "Link", value: (r) => `${d.publicUrl}${qrPagePath(r.userUid, r.group)}` },
+    { header: "Link", value: urlOf },
     { header: "Code id", value: (r) => r.id },
   ];
 
@@ -260,8 +265,8 @@ export function qrCodesService(deps: Deps) {
       const cards: QrCard[] = rows.map((r) => ({
         personName: personName(r.firstName, r.lastName),
         storeName: r.storeName,
-        groupName: r.group === QR_NO_GROUP ? null : (r.groupName ?? String(r.group)),
-        url: `${d.publicUrl}${qrPagePath(r.userUid, r.group)}`,
+        groupName: printedGroup(r),
+        url: urlOf(r),
       }));
       return documentFile({
         format: "pdf",
