@@ -14,6 +14,7 @@ const AREA_MODULE: Record<keyof typeof API, string> = {
   appointmentTypes: "./appointment-types",
   appointments: "./appointments",
   crm: "./crm",
+  destinations: "./destinations",
   leads: "./leads",
   organizations: "./organizations",
   qrCodes: "./qr-codes",

@@ -16,6 +16,10 @@ export const screenshotDir = join(repoRoot, "e2e/screenshots");
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The ServiceTitan simulator the demo's CRM destination points at (its switches: POST /__simulator/switches). */
+    crmSimulatorUrl: string;
+    /** The retailer's and programs' simulator. */
+    partnerSimulatorUrl: string;
   }
 }
 
@@ -64,6 +68,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // The demo organization's CRM is the ServiceTitan simulator, served beside the product as `npm start` does.
   const crmPort = await freePort();
+  const partnerPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "fieldlead-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
@@ -81,6 +86,9 @@ export default async function setup(project: TestProject) {
       WEB_DIST: webDist,
       SERVICETITAN_SIMULATOR: "on",
       SERVICETITAN_SIMULATOR_PORT: String(crmPort),
+      PARTNER_SIMULATOR_PORT: String(partnerPort),
+      // A failing delivery is tried again within seconds (the journeys watch one recover).
+      DELIVERY_RETRY_BASE_SECONDS: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: process.platform !== "win32",
@@ -99,6 +107,8 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("crmSimulatorUrl", `http://127.0.0.1:${crmPort}`);
+  project.provide("partnerSimulatorUrl", `http://127.0.0.1:${partnerPort}`);
 
   return async () => {
     await stop(child);

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { smsSettingsFromEnv, twilioSms } from "./integrations/sms/index";
 import { appointmentsJobs } from "./modules/appointments/index";
 import { crmJobs } from "./modules/crm/index";
+import { deliveriesJobs } from "./modules/deliveries/index";
 import type { Services } from "./modules/index";
 import { schedulingJobs } from "./modules/scheduling/index";
 import { usersJobs } from "./modules/users/index";
@@ -14,12 +15,13 @@ import { platformJobs } from "./platform/platform.jobs";
  * schedules in its own `<area>.jobs.ts`; the worker (worker.ts) runs what this returns. Deliveries, reminders and
  * notifications join here with their areas.
  */
-export function allJobs(p: Platform, _services: Services, log: Logger) {
+export function allJobs(p: Platform, services: Services, log: Logger) {
   const sms = smsSettingsFromEnv(process.env);
   return combineJobs([
     platformJobs(p, log),
     usersJobs(p),
     crmJobs(p, log),
+    deliveriesJobs(services.crmReadBack),
     schedulingJobs(p),
     // Text messages go to a Twilio-style API when SMS_* is set, else to the development mailbox.
     appointmentsJobs(p, { sms: sms ? twilioSms(sms, { fetch }) : null, log }),

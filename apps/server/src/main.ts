@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { demoLoginBanner } from "./db/demo-logins";
 import { demoShopperPage } from "./db/seed-qr";
+import { startPartnerSimulator } from "./integrations/partners/index";
 import { startServiceTitanSimulator } from "./integrations/servicetitan/simulator";
 import { pidFile, writeBackup } from "./platform/backup";
 import { configOrExit, exitCleanlyOnSignals } from "./platform/process";
@@ -12,10 +13,25 @@ async function main() {
   // it on outside production). It is a demo aid: when its port is taken the product starts without it.
   const simulator =
     config.serviceTitanSimulator === "on"
-      ? await startServiceTitanSimulator({ port: config.serviceTitanSimulatorPort, host: "127.0.0.1" }).catch(
+      ? await startServiceTitanSimulator({
+          port: config.serviceTitanSimulatorPort,
+          host: "127.0.0.1",
+          // Bookings become jobs, jobs run and are invoiced as time passes: the demo shows outcomes and revenue.
+          autoProgress: true,
+        }).catch((err: Error) => {
+          console.warn(
+            `The ServiceTitan simulator did not start (${err.message}): the demo's CRM calls will fail.`,
+          );
+          return null;
+        })
+      : null;
+  // The retailer's and the two programs' simulator (decision 0039), with the CRM's: the demo's destinations.
+  const partners =
+    config.serviceTitanSimulator === "on"
+      ? await startPartnerSimulator({ port: config.partnerSimulatorPort, host: "127.0.0.1" }).catch(
           (err: Error) => {
             console.warn(
-              `The ServiceTitan simulator did not start (${err.message}): the demo's CRM calls will fail.`,
+              `The destinations' simulator did not start (${err.message}): the demo's deliveries will keep failing.`,
             );
             return null;
           },
@@ -37,6 +53,10 @@ async function main() {
     lines.push(
       `  CRM: the ServiceTitan simulator at ${simulator.url} (SERVICETITAN_SIMULATOR=off to stop it)`,
     );
+    if (partners)
+      lines.push(
+        `  Retailer and programs: their simulator at ${partners.url("retailer").replace(/\/[^/]*$/, "")} (switches: POST /__simulator/{mount}/switches)`,
+      );
     // The demo's technicians and CRM lists, read once now rather than at the 6-hourly refresh.
     app.deps.services.crm.refreshAll(app.log).catch((err) => app.log.warn({ err }, "crm refresh failed"));
   }
@@ -67,6 +87,7 @@ async function main() {
     await app.close();
     await worker?.stop(4_000);
     await simulator?.close();
+    await partners?.close();
     await database.close();
     if (database.kind === "pglite") rmSync(pidFile(config.dataDir), { force: true });
   });

@@ -3,6 +3,7 @@ import { type App, buildApp } from "./app";
 import { applyReferenceData } from "./db/reference-data";
 import { type DemoLogin, seedDemo } from "./db/seed";
 import { sealCrmSecrets } from "./modules/crm/index";
+import { sealDestinationCredentials } from "./modules/deliveries/index";
 import { buildServices } from "./modules/index";
 import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db";
@@ -31,9 +32,9 @@ export async function prepare(config: Config, workerOptions: WorkerOptions = {})
     if (database.kind === "pglite") await database.executeSql("analyze");
     const log = pino({ level: config.logLevel });
     const platform = createPlatform(config, database, { log });
-    // The seed writes the CRM secret plain (it has no key): seal what is plain, in one transaction. Idempotent.
-    const sealed = await sealCrmSecrets(platform);
-    if (sealed > 0) log.info({ sealed, keyId: platform.secrets.keyId }, "sealed stored CRM secrets");
+    // The seed writes the CRM secret and the destinations' secrets plain (it has no key): seal what is plain. Idempotent.
+    const sealed = (await sealCrmSecrets(platform)) + (await sealDestinationCredentials(platform));
+    if (sealed > 0) log.info({ sealed, keyId: platform.secrets.keyId }, "sealed stored credentials");
     const services = buildServices(platform);
     const app = await buildApp({ config, database, platform, services });
     const worker = config.worker === "off" ? null : await startWorker(platform, services, log, workerOptions);

@@ -81,6 +81,7 @@ beforeAll(async () => {
   const choice = hvac.questions[0];
   // The QR page's calls take a person's uid in the path: lg's, so that mutated bodies reach the entry's checks.
   const lgUid = (await k.one<{ uid: string }>("select uid from users where id = $1", [lgId])).uid;
+  const eastUid = (await k.one<{ uid: string }>("select uid from organizations where id = $1", [east])).uid;
   const qrType = (
     await k.one<{ id: number }>(
       "select id from appointment_types where organization_id = $1 and is_active order by id limit 1",
@@ -97,6 +98,10 @@ beforeAll(async () => {
     "/api/users/trade/{id}/upsert": String(lgId),
     "/api/leads/{id}/notes": String(lead.id),
     "/api/QRCodes/{userUid}/qr-entry": lgUid,
+    "/api/destinations/{destination}": "retailer",
+    "/api/destinations/{destination}/test": "retailer",
+    "/api/centah/{orgUid}/organization/upsert": eastUid,
+    "/api/homeDepot/{orgUid}/organization/upsert": eastUid,
   };
   samples = {
     "POST /api/account/login": { email: "nobody@demo.local", password: "wrong-password" },
@@ -212,6 +217,8 @@ function call(op: Operation, opts: { url?: string; payload?: string; contentType
 
 function fillPath(op: Operation, bad?: string) {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    // The lead's kind beside its id (`/api/leads/{id}/{isExternal}/...`) stays valid: the id is what is tried.
+    if (name === "isExternal") return "false";
     if (bad !== undefined) return encodeURIComponent(bad);
     if (name === "linkId") return "no-such-link";
     if (op.path.includes("address-details")) return "zip:07470";

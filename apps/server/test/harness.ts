@@ -102,13 +102,16 @@ export type AuthHeaders = {
 
 /** A full app on a fresh database holding the demo data (two dealer organizations, every role). */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; seed?: boolean; demoCrm?: boolean } = {},
+  opts: { config?: Partial<Config>; seed?: boolean; demoCrm?: boolean; destinations?: boolean } = {},
 ): Promise<TestApp> {
   const database = await databaseFromTemplate(opts.seed === false ? "bare" : "seeded");
   // The demo's CRM connection points at the simulator `npm start` serves (decision 0036); a test that wants a CRM
   // starts its own simulator and connects to it, so no test depends on what listens on that port here.
   if (opts.seed !== false && !opts.demoCrm)
     await database.executeSql("update crm_connections set is_active = false", []);
+  // Likewise the demo's destinations (decision 0039): off, unless a test turns them on against its own simulators.
+  if (opts.seed !== false && !opts.destinations)
+    await database.executeSql("update destination_settings set is_enabled = false", []);
   const app = await buildApp({ config: testConfig(opts.config), database });
   await app.ready();
   const t: TestApp = {

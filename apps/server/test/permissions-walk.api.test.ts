@@ -77,6 +77,8 @@ describe("the permissions walk", () => {
         "settings-service-types",
         "settings-business-contacts",
         "settings-lead-capture",
+        "settings-destinations",
+        "deliveries",
         "platform-mailbox",
       ].sort(),
     );

@@ -73,6 +73,10 @@ const contacts = { contacts: [{ name: "Evil", email: "evil@evil.test", topics: [
 const emailedLink = "an emailed link's secret, not the id of a row (modules/users/invitations.api.test.ts)";
 const platform =
   "features are the platform's (no organization): the Super Admin's only, refused to others (roles)";
+const ownSettings =
+  "the current organization's own settings, named by destination (no row id): another's are never reachable (modules/deliveries/deliveries.api.test.ts)";
+const orgUid =
+  "an organization's uid: any but the current organization's answers 404 (modules/deliveries/deliveries.api.test.ts)";
 const qrPublic =
   "public: a person's uid (and group), not an organization's row id; an unknown or stopped code answers one 404 (modules/qr-codes/qr-public.api.test.ts)";
 
@@ -216,6 +220,33 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
     { name: "note on a lead", in: "path", id: (e) => e.internal, body: () => ({ text: "mine now" }) },
   ],
   "GET /api/leads/{id}/appointments": [{ name: "a lead's appointments", in: "path", id: (e) => e.internal }],
+  "GET /api/leads/{id}/deliveries": [{ name: "a lead's deliveries", in: "path", id: (e) => e.internal }],
+  "PUT /api/leads/{id}/{isExternal}/service-titan": [
+    {
+      name: "send a lead to the CRM",
+      in: "path",
+      id: (e) => e.internal,
+      url: (id) => `/api/leads/${id}/false/service-titan`,
+    },
+  ],
+  "PUT /api/leads/{id}/retailer": [
+    { name: "send a lead to the retailer", in: "path", id: (e) => e.internal },
+  ],
+  "POST /api/leads/{id}/crm": [{ name: "send a lead everywhere", in: "path", id: (e) => e.internal }],
+  "GET /api/leads/{id}/revenue/{isExternal}": [
+    {
+      name: "a lead's revenue",
+      in: "path",
+      id: (e) => e.internal,
+      url: (id) => `/api/leads/${id}/revenue/false`,
+    },
+  ],
+  "PUT /api/destinations/{destination}": { skip: ownSettings },
+  "POST /api/destinations/{destination}/test": { skip: ownSettings },
+  "POST /api/centah/{orgUid}/organization": { skip: orgUid },
+  "POST /api/centah/{orgUid}/organization/upsert": { skip: orgUid },
+  "POST /api/homeDepot/{orgUid}/organization": { skip: orgUid },
+  "POST /api/homeDepot/{orgUid}/organization/upsert": { skip: orgUid },
   "POST /api/appointments/type/upsert": [
     {
       name: "edit appointment type",

@@ -3,6 +3,7 @@ import { appApi } from "./app";
 import { appointmentTypesApi } from "./appointment-types";
 import { appointmentsApi } from "./appointments";
 import { crmApi } from "./crm";
+import { destinationsApi } from "./destinations";
 import type { EndpointDef } from "./endpoint";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
@@ -22,6 +23,7 @@ export const API = {
   appointmentTypes: appointmentTypesApi,
   appointments: appointmentsApi,
   crm: crmApi,
+  destinations: destinationsApi,
   leads: leadsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,

@@ -10,6 +10,55 @@ export const UNKNOWN_ENDPOINT_MESSAGE = "Enpoint with this name not found";
 /** Calls the server offers outside the spec's catalogue (which holds exactly the spec's 152). */
 export const extraEndpoints = [
   {
+    name: "destinations.list",
+    group: "destinations",
+    method: "GET",
+    path: "/api/destinations",
+    meaning: "the organization's destinations: on or off, settings (never credentials), health",
+  },
+  {
+    name: "destinations.upsert",
+    group: "destinations",
+    method: "PUT",
+    path: "/api/destinations/{destination}",
+    meaning: "save a destination's settings and credentials (credentials are write-only)",
+  },
+  {
+    name: "destinations.test",
+    group: "destinations",
+    method: "POST",
+    path: "/api/destinations/{destination}/test",
+    meaning: "try a destination's settings without sending a lead",
+  },
+  {
+    name: "deliveries.search",
+    group: "deliveries",
+    method: "POST",
+    path: "/api/deliveries/search",
+    meaning: "deliveries pending, failing or dead across the organization, filtered and paged",
+  },
+  {
+    name: "deliveries.resend",
+    group: "deliveries",
+    method: "POST",
+    path: "/api/deliveries/resend",
+    meaning: "send chosen deliveries again now",
+  },
+  {
+    name: "deliveries.health",
+    group: "deliveries",
+    method: "GET",
+    path: "/api/deliveries/health",
+    meaning: "a health line per destination",
+  },
+  {
+    name: "leads.byIdDeliveries",
+    group: "leads",
+    method: "GET",
+    path: "/api/leads/{id}/deliveries",
+    meaning: "the lead's deliveries to each destination",
+  },
+  {
     name: "app.lookupListStoresSearch",
     group: "app",
     method: "POST",

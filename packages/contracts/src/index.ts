@@ -6,6 +6,7 @@ export * from "./appointments";
 export * from "./common";
 export * from "./contact";
 export * from "./crm";
+export * from "./destinations";
 export * from "./disclosures";
 export * from "./endpoint";
 export * from "./endpoints";

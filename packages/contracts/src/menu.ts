@@ -7,6 +7,7 @@ export type MenuIcon =
   | "capture"
   | "leads"
   | "appointments"
+  | "deliveries"
   | "qr"
   | "labor"
   | "users"
@@ -111,6 +112,16 @@ export const MENU: readonly MenuEntry[] = [
         firstCall: { endpoint: "appointments.search" },
       },
     ],
+  },
+  {
+    key: "deliveries",
+    label: "Deliveries",
+    path: "/deliveries",
+    icon: "deliveries",
+    description:
+      "Leads on their way to the CRM, the retailer and the partner programs: what fails, and sending it again.",
+    capability: "deliveries.manage",
+    firstCall: { endpoint: "deliveries.search" },
   },
   {
     key: "qr-codes",
@@ -305,6 +316,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/settings/destinations",
         description: "Where appointments are sent: the field-service CRM, the retailer and partner programs.",
         capability: "settings.manage",
+        firstCall: { endpoint: "destinations.list" },
       },
     ],
   },

@@ -165,6 +165,10 @@ export const RIGHTS = {
     full: [...MANAGERS, fieldMarketingManager, ...LEAD_GENERATORS],
     refusal: "Your role can look at QR codes but not create or change them.",
   },
+  "deliveries.manage": {
+    full: [...MANAGERS, scheduler],
+    refusal: "Deliveries to the destinations are for managers and schedulers.",
+  },
   "labor.team": {
     full: [...MANAGERS, fieldMarketingManager],
     refusal: "Only managers see the team's labor history, missing punches and hours.",

@@ -7,6 +7,7 @@ export { appApi } from "./routes/app";
 export { appointmentsApi } from "./routes/appointments";
 export { appointmentTypesApi } from "./routes/appointmentTypes";
 export { crmApi } from "./routes/crm";
+export { destinationsApi } from "./routes/destinations";
 export { leadsApi } from "./routes/leads";
 export { organizationsApi } from "./routes/organizations";
 export { qrCodesApi } from "./routes/qrCodes";
@@ -66,6 +67,21 @@ export type RouteName =
   | "leads.byIdAppointments"
   | "appointments.search"
   | "appointments.updateTechniciansList"
+  | "destinations.list"
+  | "destinations.upsert"
+  | "destinations.test"
+  | "deliveries.search"
+  | "deliveries.resend"
+  | "deliveries.health"
+  | "leads.byIdDeliveries"
+  | "leads.byIdByIsExternalServiceTitan"
+  | "leads.byIdRetailer"
+  | "leads.byIdCrm"
+  | "leads.byIdRevenueByIsExternal"
+  | "centah.byOrgUidOrganization"
+  | "centah.byOrgUidOrganizationUpsert"
+  | "homeDepot.byOrgUidOrganization"
+  | "homeDepot.byOrgUidOrganizationUpsert"
   | "leads.internalSearch"
   | "leads.externalSearch"
   | "leads.leadsHdSearch"

@@ -15,6 +15,7 @@ import {
 } from "./schema/index";
 import { seedDemoBookings } from "./seed-bookings";
 import { seedDemoCrm } from "./seed-crm";
+import { seedDemoDestinations } from "./seed-destinations";
 import { seedDemoLeads } from "./seed-leads";
 import { seedDemoQrCodes } from "./seed-qr";
 import { seedDemoScheduling } from "./seed-scheduling";
@@ -410,6 +411,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     ]);
     await seedDemoLeads(tx, { east: east.id, west: west.id, solar: solar.id });
     await seedDemoCrm(tx, { east: east.id });
+    await seedDemoDestinations(tx, { east: east.id });
     await seedDemoScheduling(tx, { east: east.id, west: west.id });
     await seedDemoBookings(tx, { east: east.id });
     await seedDemoQrCodes(tx, [east.id, west.id, solar.id]);

@@ -2,8 +2,8 @@ import type { ConsentDestination } from "@fieldlead/contracts";
 
 /**
  * A destination: where an appointment goes once it is set (docs/reference/architecture-note.md, "Integrations";
- * docs/domain.md, "Destinations"; the field-service CRM's API: docs/integrations/servicetitan.md). One interface in our own words: send an appointment, update it, cancel it, read lookups, read
- * capacity, test the settings. Each vendor folder (`integrations/<vendor>/`) implements it with its HTTP client,
+ * docs/domain.md, "Destinations"; the field-service CRM's API: docs/integrations/servicetitan.md). One interface in our own words: make the destination hold a lead and its appointment as they are now
+ * (`send`), read back outcomes, read lookups and capacity, test the settings. Each vendor folder (`integrations/<vendor>/`) implements it with its HTTP client,
  * mapper, settings schema, error translation and a simulator that speaks the vendor's protocol.
  *
  * An adapter receives everything as arguments: the appointment, the organization's settings and (decrypted)
@@ -52,26 +52,36 @@ export type PayloadAddress = {
 };
 
 /**
- * One appointment as every destination is sent it (the vendor's mapper turns it into the vendor's shape). Times are
- * ISO 8601 in UTC; `timeZone` is the store's, for the destination's people. The appointments issue settles the
- * remaining fields; this is the part the lead already gives.
+ * One lead and its appointment as every destination is sent it (the vendor's mapper turns it into the vendor's
+ * shape). Times are ISO 8601 in UTC; `timeZone` is the store's, for the destination's people. It is always the
+ * lead's state *now* (read when the delivery is sent), never an event: a destination is told what is, and a later
+ * change only ever follows an earlier one (docs/decisions/0039-deliveries.md).
  */
 export type AppointmentPayload = {
   /**
-   * Ours, per lead and destination: the same key must never make two bookings (ServiceTitan's `externalId`).
-   * Every retry of a delivery sends the same key.
+   * Ours, per lead and destination: the same key must never make two records at the destination
+   * (ServiceTitan's `externalId`). Every send of the delivery, first or retried, carries the same key.
    */
   idempotencyKey: string;
+  /**
+   * Grows by one with every change to send (a booking, a move, a cancel, a resend). Destinations that keep one
+   * record per key (the HTTP destinations) keep the highest version they were sent and ignore a lower one.
+   */
+  version: number;
   organization: { id: number; name: string };
+  /** The lead's current (or last cancelled) appointment; `null` when the lead has none (sent as a lead only). */
   appointment: {
     id: number;
     typeId: number;
     typeName: string;
+    status: "booked" | "cancelled";
     start: string;
     end: string;
     timeZone: string;
     notes: string | null;
-  };
+    /** The type's CRM ids (job type, campaign, business unit); `null` fields fall back to the destination's defaults. */
+    crm: { jobTypeId: number | null; campaignId: number | null; businessUnitId: number | null };
+  } | null;
   customer: {
     leadId: number;
     firstName: string;
@@ -100,8 +110,43 @@ export type AppointmentPayload = {
   notes: string | null;
 };
 
-/** A cancellation: the destination's id for the appointment, our key, and why. */
-export type CancelRequest = { externalId: string; idempotencyKey: string; reason: string | null };
+/**
+ * What the destination already has from us for this lead (kept on the delivery record): its ids, what it was last
+ * told, and whether the last try ended without a clear answer.
+ */
+export type DeliveryState = {
+  /** The destination's id for our record (a booking id, a job id); `null` until a send succeeded. */
+  externalId: string | null;
+  /** Its other ids (a customer, a location, a job, an appointment), by name. */
+  externalIds: Readonly<Record<string, string>>;
+  /** What the destination was last told, `null` before the first success. */
+  sent: {
+    appointmentId: number | null;
+    status: "booked" | "cancelled" | null;
+    start: string | null;
+    end: string | null;
+  } | null;
+  /**
+   * The previous try ended without a clear answer (no answer, a timeout, a 5xx): the destination may have made
+   * the record. An adapter whose destination can make two records looks for ours (by the key) before creating.
+   */
+  unclear: boolean;
+};
+
+/** The outcome of the CRM's job for a lead, read back on a schedule (reports: ran, sold, revenue). */
+export type JobOutcome = {
+  /** The delivery's `externalId` the outcome belongs to. */
+  externalId: string;
+  outcome: "pending" | "ran" | "sold" | "notSold" | "noShow" | "cancelled";
+  /** Invoiced total, in dollars; `null` before any invoice. */
+  revenue: number | null;
+  jobId: string | null;
+  jobNumber: string | null;
+  /** When someone at the destination first acted on the record (accepted the booking, scheduled the job). */
+  contactedAt: string | null;
+  /** Ids learnt on the way (the job a booking became), to keep beside the others. */
+  externalIds: Readonly<Record<string, string>>;
+};
 
 /** The destination refused for now (down, slow, 429, 5xx): try again later. */
 export type RetryableFailure = {
@@ -151,8 +196,9 @@ export type CapacityQuery = {
 export type CapacityWindow = { start: string; end: string; openHours: number; totalHours: number };
 
 /**
- * One destination adapter (`S`: its settings, `C`: its credentials). Only `deliver` is required: the retailer and
- * the programs take appointments and nothing else.
+ * One destination adapter (`S`: its settings, `C`: its credentials). `send` is the one required call: it makes
+ * the destination hold what the payload says (creating, updating or cancelling as `state` requires) and answers
+ * the ids to keep.
  */
 export interface Destination<S = unknown, C = unknown> {
   /** The registry's key for it (`servicetitan`), as an organization's settings name it. */
@@ -161,23 +207,23 @@ export interface Destination<S = unknown, C = unknown> {
   /** Checks what is stored for an organization before any call (and in the settings form). */
   readonly schemas: { settings: SettingsParser<S>; credentials: SettingsParser<C> };
 
-  /** Sends a new appointment. A repeat of the same `idempotencyKey` answers the first booking's ids. */
-  deliver(
+  /**
+   * Makes the destination hold the lead as the payload says. Idempotent by `payload.idempotencyKey`: sending the
+   * same payload twice leaves one record; after an unclear failure (`state.unclear`) an adapter whose destination
+   * can double looks for the record by the key before creating one.
+   */
+  send(
     payload: AppointmentPayload,
+    state: DeliveryState,
     config: DestinationConfig<S, C>,
     env: DestinationEnv,
   ): Promise<DeliveryResult>;
-  /** Sends the appointment's new time or details to what `externalId` names. */
-  update?(
-    payload: AppointmentPayload & { externalId: string },
+  /** Reads back what became of records sent (the CRM: job status and invoices). */
+  outcomes?(
+    records: readonly { externalId: string; externalIds: Readonly<Record<string, string>> }[],
     config: DestinationConfig<S, C>,
     env: DestinationEnv,
-  ): Promise<DeliveryResult>;
-  cancel?(
-    request: CancelRequest,
-    config: DestinationConfig<S, C>,
-    env: DestinationEnv,
-  ): Promise<DeliveryResult>;
+  ): Promise<ReadResult<JobOutcome[]>>;
   lookups?(
     kind: LookupKind,
     config: DestinationConfig<S, C>,
@@ -188,7 +234,7 @@ export interface Destination<S = unknown, C = unknown> {
     config: DestinationConfig<S, C>,
     env: DestinationEnv,
   ): Promise<ReadResult<CapacityWindow[]>>;
-  /** Tries the settings and credentials without sending anything (the settings form's "Test" button). */
+  /** Tries the settings and credentials without sending anything (the settings form's "Test connection"). */
   test?(config: DestinationConfig<S, C>, env: DestinationEnv): Promise<ReadResult<{ message: string }>>;
 }
 

@@ -11,7 +11,7 @@ const destination = (vendor: string): AnyDestination => ({
   vendor,
   kind: "crm",
   schemas: { settings: { parse: (raw) => raw }, credentials: { parse: (raw) => raw } },
-  deliver: async () => delivered("booking-1"),
+  send: async () => delivered("booking-1"),
 });
 
 describe("the integrations registry", () => {

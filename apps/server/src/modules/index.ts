@@ -1,5 +1,10 @@
+import pino from "pino";
 import type { App } from "../app";
+import type { AddressProvider } from "../integrations/address/address-provider";
 import { createOfflineAddressProvider } from "../integrations/address/offline";
+import { PARTNER_DESTINATIONS } from "../integrations/partners/index";
+import { createRegistry, type Registry } from "../integrations/registry";
+import { memoryTokenCache, serviceTitanDestination } from "../integrations/servicetitan/index";
 import { sessionRepository } from "../platform/auth/session.repository";
 import type { Config } from "../platform/config";
 import type { Platform } from "../platform/platform";
@@ -15,6 +20,14 @@ import {
 } from "./appointment-types/index";
 import { appointmentsRepository, appointmentsRoutes, appointmentsService } from "./appointments/index";
 import { crmCapacity, crmClients, crmLookups, crmRepository, crmRoutes, crmService } from "./crm/index";
+import {
+  crmReadBack,
+  deliveriesRepository,
+  deliveriesRoutes,
+  deliveriesService,
+  deliverySender,
+  programLookups,
+} from "./deliveries/index";
 import { leadIntake, leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
   lookupsRepository,
@@ -68,7 +81,15 @@ import {
  * Builds every area's services from the platform (docs/decisions/0018: services get the unit of work, never the
  * database). The API registers routes over them; the worker (worker.ts) builds the same services without HTTP.
  */
-export function buildServices(p: Platform) {
+/** The destinations' adapters by vendor (integrations/registry.ts): the CRM's and the three HTTP destinations'. */
+export function destinationRegistry(offline: AddressProvider): Registry {
+  return createRegistry({
+    destinations: { servicetitan: serviceTitanDestination, ...PARTNER_DESTINATIONS },
+    addressProviders: { offline },
+  });
+}
+
+export function buildServices(p: Platform, options: { registry?: Registry; fetch?: typeof fetch } = {}) {
   const { uow, mailer, config } = p;
   const sessions = sessionRepository();
   const account = accountRepository();
@@ -83,7 +104,6 @@ export function buildServices(p: Platform) {
   const users = usersRepository();
   const lookups = lookupsRepository();
   const organizations = organizationsRepository();
-  const stores = storesRepository();
   const leadGenerators = leadGeneratorsRepository();
   const invitations = invitationsService({
     uow,
@@ -101,6 +121,39 @@ export function buildServices(p: Platform) {
   const crmRepo = crmRepository(p.secrets);
   const crm = crmClients(crmRepo);
   const forms = leadFormReader(settingsRepos);
+  // Deliveries (decision 0039): the recorder writes them in the appointment's transaction, the sender sends them
+  // (the worker, and the "send now" calls), the read-back brings the CRM's outcomes and revenue.
+  const stores = storesRepository();
+  const offlineAddresses = createOfflineAddressProvider(storeAddressPort(uow.read, stores));
+  const registry = options.registry ?? destinationRegistry(offlineAddresses);
+  const deliveriesRepo = deliveriesRepository();
+  const tokens = memoryTokenCache();
+  const log = pino({ level: config.logLevel });
+  const sender = deliverySender({
+    uow,
+    repo: deliveriesRepo,
+    crm: crmRepo,
+    registry,
+    secrets: p.secrets,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    fetch: options.fetch,
+    tokens,
+    backoff: config.deliveryRetry,
+  });
+  const deliveries = deliveriesService({
+    uow,
+    repo: deliveriesRepo,
+    crm: crmRepo,
+    registry,
+    secrets: p.secrets,
+    signal: p.deliverySignal,
+    notify: p.database.kind === "postgres",
+    sender,
+    fetch: options.fetch,
+    tokens,
+  });
   const appointments = appointmentsService({
     uow,
     repo: appointmentsRepository(),
@@ -108,6 +161,7 @@ export function buildServices(p: Platform) {
     outbox: p.outbox,
     // Available windows are narrowed to what the organization's CRM can take (modules/crm; decision 0036).
     crmCapacity: crmCapacity({ uow, clients: crm }),
+    deliveries: deliveries.recorder,
   });
   const qrCodes = qrCodesRepository();
   return {
@@ -124,13 +178,14 @@ export function buildServices(p: Platform) {
         appointmentTypesLookups(appointmentTypes),
         usersLookups(leadGenerators),
         crmLookups(crmRepo),
+        programLookups(deliveriesRepo, lookups),
       ],
       assignableRoles,
     }),
     organizations: organizationsService({ uow, repo: organizations }),
     smartCircle: smartCircleService({ uow, repo: smartCircleRepository() }),
     stores: storesService({ uow, repo: stores, lookups }),
-    addresses: addressService({ address: createOfflineAddressProvider(storeAddressPort(uow.read, stores)) }),
+    addresses: addressService({ address: offlineAddresses }),
     users: usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations }),
     leadGenerators: leadGeneratorsService({ uow, repo: leadGenerators }),
     userTrades: userTradesService({ uow, repo: userTradesRepository(), users, lookups }),
@@ -139,6 +194,9 @@ export function buildServices(p: Platform) {
     crm: crmService({ uow, repo: crmRepo, clients: crm }),
     appointmentTypes: appointmentTypesService({ uow, repo: appointmentTypes }),
     appointments,
+    deliveries,
+    deliverySender: sender,
+    crmReadBack: crmReadBack({ uow, repo: deliveriesRepo, sender, log, fetch: options.fetch, tokens }),
     leads: leadsService({
       uow,
       repo: leadsRepository(),
@@ -186,6 +244,7 @@ export function registerModules(api: App, s: Services, config: Config) {
     leadsRoutes(s.leads),
     appointmentsRoutes(s.appointments),
     qrCodesRoutes(s.qrCodes, s.qrPublic, limits),
+    deliveriesRoutes(s.deliveries),
   ];
   for (const routes of modules) routes(api);
 }

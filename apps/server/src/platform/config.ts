@@ -29,6 +29,15 @@ const envSchema = z.object({
   WORKER: z.enum(["on", "off"], "WORKER must be on or off").default("on"),
   SERVICETITAN_SIMULATOR: z.enum(["on", "off"], "SERVICETITAN_SIMULATOR must be on or off").default("off"),
   SERVICETITAN_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+  PARTNER_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3102),
+  /** A delivery failing this long is dead (its Admins are told). */
+  DELIVERY_DEAD_AFTER_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  /** The first retry's wait; each next one doubles, up to 15 minutes. */
+  DELIVERY_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   /** Multiplies every per-address and per-code rate limit: for load tests and benchmarks, never production. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1, "RATE_LIMIT_SCALE must be 1 or more").max(1_000_000).optional(),
   /** The key that seals stored credentials (platform/secrets.ts); its value is never part of a message. */
@@ -65,6 +74,10 @@ export type Config = {
    */
   serviceTitanSimulator?: "on" | "off";
   serviceTitanSimulatorPort?: number;
+  /** The three HTTP destinations' simulator (retailer, retailer program, second partner), with the CRM's. */
+  partnerSimulatorPort?: number;
+  /** Deliveries' retries (docs/decisions/0039): the first wait and when a failing delivery is dead. */
+  deliveryRetry?: { baseMs: number; deadAfterMs: number };
   /**
    * Multiplies the rate limits (platform/rate-limits.ts). Tests raise them so suites don't trip them unless they
    * mean to; a benchmark or a load test sets `RATE_LIMIT_SCALE`.
@@ -104,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: e.WORKER,
     serviceTitanSimulator: e.SERVICETITAN_SIMULATOR,
     serviceTitanSimulatorPort: e.SERVICETITAN_SIMULATOR_PORT,
+    partnerSimulatorPort: e.PARTNER_SIMULATOR_PORT,
+    deliveryRetry: {
+      baseMs: e.DELIVERY_RETRY_BASE_SECONDS * 1000,
+      deadAfterMs: e.DELIVERY_DEAD_AFTER_HOURS * 3_600_000,
+    },
     ...(e.RATE_LIMIT_SCALE !== undefined && { rateLimitScale: e.RATE_LIMIT_SCALE }),
     ...(e.SECRETS_KEY !== undefined && { secretsKey: e.SECRETS_KEY }),
   };

@@ -17,6 +17,8 @@ export type Platform = {
   uow: UnitOfWork;
   outbox: Outbox;
   signal: OutboxSignal;
+  /** Wakes this process's delivery worker when a change committed a delivery (modules/deliveries). */
+  deliverySignal: OutboxSignal;
   mailer: Mailer;
   secrets: SecretBox;
 };
@@ -38,6 +40,7 @@ export function createPlatform(config: Config, database: Database, options: Plat
     uow: unitOfWork(database),
     outbox,
     signal,
+    deliverySignal: outboxSignal(),
     mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, outbox }),
     secrets,
   };

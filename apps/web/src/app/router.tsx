@@ -68,6 +68,21 @@ const BUILT: RouteObject[] = [
       Component: (await import("../features/settings/pages/lead-capture-page")).LeadCapturePage,
     }),
   },
+  {
+    path: "/settings/destinations",
+    handle: { title: "Destinations" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/destinations/pages/destinations-page")).DestinationsPage,
+    }),
+  },
+  // Deliveries to the destinations: what waits, what fails, and sending it again.
+  {
+    path: "/deliveries",
+    handle: { title: "Deliveries" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/deliveries/pages/deliveries-page")).DeliveriesPage,
+    }),
+  },
   // Appointments: the types (/appointments itself goes to the first entry of the section the user may open).
   {
     path: "/appointments/types",

@@ -6,6 +6,7 @@ import { appApi } from "./app";
 import { appointmentsApi } from "./appointments";
 import { appointmentTypesApi } from "./appointmentTypes";
 import { crmApi } from "./crm";
+import { destinationsApi } from "./destinations";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qrCodes";
@@ -20,6 +21,7 @@ export const ROUTES = {
   appointmentTypes: appointmentTypesApi,
   appointments: appointmentsApi,
   crm: crmApi,
+  destinations: destinationsApi,
   leads: leadsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,

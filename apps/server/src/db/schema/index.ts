@@ -1,5 +1,6 @@
 export * from "./appointments";
 export * from "./crm";
+export * from "./deliveries";
 export * from "./leads";
 export * from "./organizations";
 export * from "./platform";

@@ -64,6 +64,10 @@ export const leads = pgTable(
     externalReference: text("external_reference"),
     /** What the CRM reports (or a manager enters) for the lead's job. */
     revenue: numeric("revenue", { precision: 12, scale: 2, mode: "number" }),
+    // Speed to lead (docs/decisions/0039): captured (above), first delivered to a destination, first contacted
+    // (the CRM's people acted on it: a booking accepted, a job scheduled).
+    firstDeliveredAt: timestamp("first_delivered_at", { withTimezone: true }),
+    firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedByUserId: integer("updated_by_user_id").references(() => users.id),

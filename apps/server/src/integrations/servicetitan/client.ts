@@ -41,7 +41,11 @@ import {
  * - Retries: 408, 425, 429, 5xx and no answer at all are tried again up to `maxAttempts` times, waiting what
  *   `Retry-After` says when present (up to `maxRetryAfterMs`; longer and the call gives up at once, saying when),
  *   otherwise exponential backoff with full jitter. Each attempt has its own timeout; the caller's signal bounds
- *   the whole call.
+ *   the whole call. (Deliveries call with `maxAttempts: 1`: the worker retries them with its own backoff.)
+ * - Failures never carry the client secret or a token: every message is scrubbed of both before it leaves.
+ *
+ * `serviceTitanTransport` is the shared part (tokens, one call, paging); `serviceTitanClient` is the read-only
+ * client of the lookups and capacity, `serviceTitanRecords` (records.ts) the bookings, jobs and invoices.
  */
 
 /** Where and as whom to call one tenant. */
@@ -173,7 +177,19 @@ function describeError(
           : status >= 500
             ? "ServiceTitan failed"
             : "ServiceTitan refused the request";
-  return { error: `${what} (HTTP ${status}${title ? `: ${title}` : ""}).`, fieldErrors };
+  return {
+    error: `${what} (HTTP ${status}${title ? `: ${title}` : ""}).${inWords(fieldErrors)}`,
+    fieldErrors,
+  };
+}
+
+/** The vendor's field messages as a person reads them: ` name: is required; start: is in the past.` */
+function inWords(fieldErrors: Record<string, string[]> | undefined): string {
+  if (!fieldErrors) return "";
+  const lines = Object.entries(fieldErrors)
+    .filter(([, messages]) => messages.length)
+    .map(([field, messages]) => `${field}: ${messages.map((m) => m.replace(/\.\s*$/, "")).join(", ")}`);
+  return lines.length ? ` ${lines.join("; ")}.` : "";
 }
 
 /** Where a zod issue list points, for an answer of the wrong shape. */
@@ -185,11 +201,49 @@ const shapeError = (what: string, error: z.ZodError) =>
       .join("; ")}).`,
   );
 
-export function serviceTitanClient(
+/** What a call of the API may carry: a query, a JSON body. */
+export type RequestInput = { query?: Record<string, string>; body?: unknown };
+
+/** The shared part of every ServiceTitan client: tokens, one call of the API, lists read page after page. */
+export type ServiceTitanTransport = {
+  readonly connection: ServiceTitanConnection;
+  /** `/{module}/v2/tenant/{tenantId}/{resource}`. */
+  tenantPath(module: string, resource: string): string;
+  /** A token valid for a while yet (cached, or fetched once for every caller waiting). Throws `ServiceTitanFailure`. */
+  token(call: CallOptions, renew?: boolean): Promise<string>;
+  /**
+   * One call, retried as the policy says, renewing the token once on a 401, its answer parsed with `schema` (an
+   * empty answer is `undefined`). Throws `ServiceTitanFailure`.
+   */
+  request<S extends z.ZodType>(
+    what: string,
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    schema: S,
+    input: RequestInput,
+    call: CallOptions,
+  ): Promise<z.output<S>>;
+  /** Every item of a list, page after page, with `query` besides the paging (its `pageSize` wins). */
+  list<T extends z.ZodType>(
+    what: string,
+    path: string,
+    item: T,
+    query: Record<string, string>,
+    call: CallOptions,
+  ): Promise<z.output<T>[]>;
+};
+
+/**
+ * Token fetches in flight, per cache and key: every client of one connection that shares a cache (the destination
+ * makes a client per send) waits for one fetch rather than each making its own.
+ */
+const inFlightTokens = new WeakMap<TokenCache, Map<string, Promise<string>>>();
+
+export function serviceTitanTransport(
   connection: ServiceTitanConnection,
   env: ServiceTitanEnv = {},
   options: ServiceTitanClientOptions = {},
-): ServiceTitanClient {
+): ServiceTitanTransport {
   const doFetch = env.fetch ?? fetch;
   const now = env.now ?? (() => new Date());
   const tokens = env.tokens ?? memoryTokenCache();
@@ -199,10 +253,32 @@ export function serviceTitanClient(
   const basePolicy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const apiBase = `${trimSlash(connection.apiUrl)}`;
   const tokenUrl = `${trimSlash(connection.authUrl)}/connect/token`;
-  // Per connection: a changed secret is a new connection (its token is fetched with the new secret).
+  // Per tenant and client id, and per secret: a changed secret is a new connection (its token is fetched with the
+  // new secret). The secret itself never goes into the key, only a hash of it.
   const secretHash = createHash("sha256").update(connection.clientSecret).digest("hex").slice(0, 16);
-  const tokenKey = `servicetitan|${trimSlash(connection.authUrl)}|${connection.clientId}|${secretHash}`;
-  let pendingToken: Promise<string> | null = null;
+  const tokenKey = `servicetitan|${trimSlash(connection.authUrl)}|${connection.tenantId}|${connection.clientId}|${secretHash}`;
+  let pending = inFlightTokens.get(tokens);
+  if (!pending) {
+    pending = new Map();
+    inFlightTokens.set(tokens, pending);
+  }
+  const pendingTokens = pending;
+  /** Tokens this client has held, to scrub from any message (a proxy echoing a header must not leak one). */
+  const seenTokens = new Set<string>();
+
+  /** A failure's words without the secret or a token in them. */
+  function scrub(failure: DeliveryFailure): DeliveryFailure {
+    const secrets = [connection.clientSecret, ...seenTokens].filter((s) => s.length >= 4);
+    const clean = (text: string) => secrets.reduce((t, s) => t.split(s).join("[redacted]"), text);
+    if (!secrets.some((s) => JSON.stringify(failure).includes(s))) return failure;
+    const out = { ...failure, error: clean(failure.error) };
+    if (out.outcome === "permanent" && out.fieldErrors)
+      out.fieldErrors = Object.fromEntries(
+        Object.entries(out.fieldErrors).map(([k, v]) => [clean(k), v.map(clean)]),
+      );
+    return out;
+  }
+  const fail = (failure: DeliveryFailure) => new ServiceTitanFailure(scrub(failure));
 
   /** One HTTP exchange with its own timeout: the answer's status, headers and text, or a failure thrown. */
   async function exchange(
@@ -218,13 +294,9 @@ export function serviceTitanClient(
       return { status: res.status, headers: res.headers, text };
     } catch (err) {
       // The caller's own deadline or cancellation: no answer in time, whatever the attempt was doing.
-      if (call.signal?.aborted)
-        throw new ServiceTitanFailure(retryable("ServiceTitan did not answer in time."));
+      if (call.signal?.aborted) throw fail(retryable("ServiceTitan did not answer in time."));
       const failure = failureFromThrown(err);
-      throw new ServiceTitanFailure({
-        ...failure,
-        error: failure.error.replace("The destination", "ServiceTitan"),
-      });
+      throw fail({ ...failure, error: failure.error.replace("The destination", "ServiceTitan") });
     }
   }
 
@@ -246,7 +318,7 @@ export function serviceTitanClient(
         try {
           await sleep(wait, call.signal);
         } catch {
-          throw new ServiceTitanFailure(retryable("ServiceTitan did not answer in time."));
+          throw fail(retryable("ServiceTitan did not answer in time."));
         }
       }
     }
@@ -269,14 +341,14 @@ export function serviceTitanClient(
       call,
     );
     if (res.status === 400 || res.status === 401)
-      throw new ServiceTitanFailure(
+      throw fail(
         permanent("ServiceTitan refused the client id or secret: check the organization's CRM connection.", {
           httpStatus: res.status,
         }),
       );
     if (res.status < 200 || res.status >= 300) {
       const { error } = describeError(res.status, res.text);
-      throw new ServiceTitanFailure(
+      throw fail(
         failureFromStatus(res.status, `Getting an access token: ${error}`, {
           retryAfter: res.headers.get("retry-after"),
           now: now(),
@@ -287,10 +359,11 @@ export function serviceTitanClient(
     try {
       json = JSON.parse(res.text);
     } catch {
-      throw new ServiceTitanFailure(permanent("ServiceTitan's token answer is not JSON."));
+      throw fail(permanent("ServiceTitan's token answer is not JSON."));
     }
     const parsed = stTokenResponse.safeParse(json);
-    if (!parsed.success) throw new ServiceTitanFailure(shapeError("the token request", parsed.error));
+    if (!parsed.success) throw fail(shapeError("the token request", parsed.error));
+    seenTokens.add(parsed.data.access_token);
     const lifeMs = parsed.data.expires_in * 1000;
     const margin = Math.min(o.tokenMarginMs, lifeMs / 2);
     await tokens.set(tokenKey, {
@@ -304,23 +377,27 @@ export function serviceTitanClient(
   async function token(call: CallOptions, renew = false): Promise<string> {
     if (!renew) {
       const cached = await tokens.get(tokenKey);
-      if (cached && cached.expiresAt.getTime() > now().getTime()) return cached.token;
+      if (cached && cached.expiresAt.getTime() > now().getTime()) {
+        seenTokens.add(cached.token);
+        return cached.token;
+      }
     }
-    if (!pendingToken) {
-      pendingToken = fetchToken(call).finally(() => {
-        pendingToken = null;
+    let fetching = pendingTokens.get(tokenKey);
+    if (!fetching) {
+      fetching = fetchToken(call).finally(() => {
+        pendingTokens.delete(tokenKey);
       });
+      pendingTokens.set(tokenKey, fetching);
     }
-    return pendingToken;
+    return fetching;
   }
 
-  /** One call of the API, retried as the policy says, renewing the token once on a 401; the answer parsed. */
   async function request<S extends z.ZodType>(
     what: string,
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PATCH",
     path: string,
     schema: S,
-    input: { query?: Record<string, string>; body?: unknown },
+    input: RequestInput,
     call: CallOptions,
   ): Promise<z.output<S>> {
     const qs = input.query ? `?${new URLSearchParams(input.query).toString()}` : "";
@@ -351,7 +428,7 @@ export function serviceTitanClient(
           continue;
         }
         const { error, fieldErrors } = describeError(r.status, r.text);
-        throw new ServiceTitanFailure(
+        throw fail(
           failureFromStatus(r.status, error, {
             retryAfter: r.headers.get("retry-after"),
             now: now(),
@@ -362,37 +439,36 @@ export function serviceTitanClient(
     });
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // Some actions (a dismiss, a cancel) may answer nothing at all.
+      json = text.trim() === "" ? undefined : JSON.parse(text);
     } catch {
-      throw new ServiceTitanFailure(permanent(`ServiceTitan's answer to ${what} is not JSON.`));
+      throw fail(permanent(`ServiceTitan's answer to ${what} is not JSON.`));
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ServiceTitanFailure(shapeError(what, parsed.error));
+    if (!parsed.success) throw fail(shapeError(what, parsed.error));
     return parsed.data;
   }
 
   const tenantPath = (module: string, resource: string) =>
     `/${module}/v2/tenant/${encodeURIComponent(String(connection.tenantId))}/${resource}`;
 
-  /** Every item of a list, page after page, inactive ones included (`active=Any`). */
   async function list<T extends z.ZodType>(
     what: string,
-    module: string,
-    resource: string,
+    path: string,
     item: T,
+    query: Record<string, string>,
     call: CallOptions,
   ): Promise<z.output<T>[]> {
     const out: z.output<T>[] = [];
     const schema = stPage(item);
     for (let page = 1; ; page++) {
-      if (page > o.maxPages)
-        throw new ServiceTitanFailure(permanent(`ServiceTitan's ${what} run past ${o.maxPages} pages.`));
+      if (page > o.maxPages) throw fail(permanent(`ServiceTitan's ${what} run past ${o.maxPages} pages.`));
       const answer = await request(
         what,
         "GET",
-        tenantPath(module, resource),
+        path,
         schema,
-        { query: { page: String(page), pageSize: String(o.pageSize), active: "Any" } },
+        { query: { pageSize: String(o.pageSize), ...query, page: String(page) } },
         call,
       );
       out.push(...(answer.data as z.output<T>[]));
@@ -400,28 +476,46 @@ export function serviceTitanClient(
     }
   }
 
-  async function read<T>(fn: () => Promise<T>): Promise<ReadResult<T>> {
-    try {
-      return { outcome: "ok", value: await fn() };
-    } catch (err) {
-      if (err instanceof ServiceTitanFailure) return err.failure;
-      throw err;
-    }
+  return { connection, tenantPath, token, request, list };
+}
+
+/** A call's value as a `ReadResult`: the value, or the failure it threw. */
+export async function readResult<T>(fn: () => Promise<T>): Promise<ReadResult<T>> {
+  try {
+    return { outcome: "ok", value: await fn() };
+  } catch (err) {
+    if (err instanceof ServiceTitanFailure) return err.failure;
+    throw err;
   }
+}
+
+export function serviceTitanClient(
+  connection: ServiceTitanConnection,
+  env: ServiceTitanEnv = {},
+  options: ServiceTitanClientOptions = {},
+): ServiceTitanClient {
+  const t = serviceTitanTransport(connection, env, options);
+  /** Every item of a lookup list, inactive ones included (`active=Any`). */
+  const lookup = <T extends z.ZodType>(
+    what: string,
+    module: string,
+    resource: string,
+    item: T,
+    call: CallOptions,
+  ) => readResult(() => t.list(what, t.tenantPath(module, resource), item, { active: "Any" }, call));
 
   return {
-    technicians: (call = {}) =>
-      read(() => list("the technicians", "settings", "technicians", stTechnician, call)),
+    technicians: (call = {}) => lookup("the technicians", "settings", "technicians", stTechnician, call),
     businessUnits: (call = {}) =>
-      read(() => list("the business units", "settings", "business-units", stBusinessUnit, call)),
-    jobTypes: (call = {}) => read(() => list("the job types", "jpm", "job-types", stJobType, call)),
-    campaigns: (call = {}) => read(() => list("the campaigns", "marketing", "campaigns", stCampaign, call)),
+      lookup("the business units", "settings", "business-units", stBusinessUnit, call),
+    jobTypes: (call = {}) => lookup("the job types", "jpm", "job-types", stJobType, call),
+    campaigns: (call = {}) => lookup("the campaigns", "marketing", "campaigns", stCampaign, call),
     capacity: (body, call = {}) =>
-      read(() =>
-        request(
+      readResult(() =>
+        t.request(
           "the capacity",
           "POST",
-          tenantPath("dispatch", "capacity"),
+          t.tenantPath("dispatch", "capacity"),
           stCapacityResponse,
           { body },
           call,

@@ -133,3 +133,9 @@ export function simulatedTenant(): SimulatedTenant {
     ],
   };
 }
+
+/**
+ * The booking provider the simulated tenant knows (ServiceTitan issues one per organization; how is not public).
+ * The simulator answers 404 for any other, as for an unknown tenant.
+ */
+export const SIMULATOR_BOOKING_PROVIDER_ID = 61;

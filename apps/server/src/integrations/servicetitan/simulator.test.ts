@@ -48,7 +48,16 @@ describe("the ServiceTitan simulator", () => {
     expect((await api(`/marketing${tenant()}/campaigns`)).status).toBe(500);
     await fetch(`${sim.url}/__simulator/switches`, { method: "POST", body: JSON.stringify({ reset: true }) });
     const state = (await (await fetch(`${sim.url}/__simulator/switches`)).json()) as { switches: object };
-    expect(state.switches).toEqual({ fail: false, slow: 0, rateLimit: 0, retryAfterSeconds: 1, down: false });
+    expect(state.switches).toEqual({
+      fail: false,
+      slow: 0,
+      rateLimit: 0,
+      retryAfterSeconds: 1,
+      down: false,
+      failEvery: 0,
+      throttle: false,
+      dropAfterWrite: 0,
+    });
   });
 
   it("pages lists with page, pageSize, active, ids and includeTotal", async () => {

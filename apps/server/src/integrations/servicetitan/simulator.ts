@@ -2,23 +2,48 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { addDays, dayOfWeek, formatDate, zonedDateTimeToUtc } from "@fieldlead/contracts";
+import { z } from "zod";
 import type { StAvailability, StCapacityResponse } from "./schemas";
-import { stCapacityRequest } from "./schemas";
-import { SIMULATOR_CREDENTIALS, type SimulatedTenant, simulatedTenant } from "./simulator-data";
+import { ST_BOOKING_STATUSES, ST_JOB_STATUSES, stCapacityRequest } from "./schemas";
+import {
+  SIMULATOR_BOOKING_PROVIDER_ID,
+  SIMULATOR_CREDENTIALS,
+  type SimulatedTenant,
+  simulatedTenant,
+} from "./simulator-data";
+import {
+  errorsByField,
+  problemBody,
+  type SimulatedProgress,
+  type SimulatedRecordStore,
+  type SimulatedRecords,
+  simulatedRecordStore,
+} from "./simulator-records";
 
 /**
  * A stand-in for ServiceTitan (decision 0036): the same paths and shapes as docs/integrations/servicetitan.md
- * (the token endpoint, the four lists with paging, capacity), for the demo and the tests, on a port of its own.
+ * (the token endpoint, the four lists with paging, capacity, and the records: bookings, customers, locations, jobs
+ * and appointments, invoices), for the demo and the tests, on a port of its own.
  * Capacity is computed from the simulated technicians' working hours (weekdays 08:00-18:00 in the tenant's zone,
- * two-hour slots), with some of them booked, the same way every time for the same date.
+ * two-hour slots), with some of them booked, the same way every time for the same date. The records live in memory
+ * (simulator-records.ts): counted by external key, each with its operations, moved on by hand (`progress`) or by
+ * themselves (`autoProgress`, what `npm start` wants for a demo with outcomes and revenue).
  *
  * Switches, in code (`sim.set({...})`) or over HTTP (`POST /__simulator/switches` with the same JSON):
  * - `fail`: every call answers 500 (a problem body);
  * - `slow`: every answer waits this many milliseconds first;
  * - `rateLimit`: the next N API calls answer 429, with `Retry-After: retryAfterSeconds` (no header when null);
  * - `down`: every connection is dropped without an answer (as a crashed host would);
+ * - `failEvery`: every Nth API call answers 500 (0: off; the token endpoint is not counted; counting starts again
+ *   when the switch is set);
+ * - `throttle`: while on, every API call answers 429 with `Retry-After: retryAfterSeconds`;
+ * - `dropAfterWrite`: the next N write calls (POST and PATCH but capacity) are carried out, then their connection
+ *   is destroyed without an answer: the caller cannot tell whether the write happened (an "unclear" failure);
  * - `reset: true` (HTTP) or `sim.reset()`: all off.
  * `GET /__simulator/switches` answers the switches and what was called.
+ *
+ * Records over HTTP: `GET /__simulator/records` (what `sim.records()` answers), `DELETE /__simulator/records`
+ * (forgets them), `POST /__simulator/progress` with `{id, bookingStatus?, jobStatus?, invoiceTotal?, noShow?}`.
  */
 
 export type SimulatorSwitches = {
@@ -27,8 +52,15 @@ export type SimulatorSwitches = {
   rateLimit: number;
   retryAfterSeconds: number | null;
   down: boolean;
+  /** Every Nth API call answers 500; 0 is off. */
+  failEvery: number;
+  /** Every API call answers 429 while on. */
+  throttle: boolean;
+  /** The next N write calls are carried out and then left without an answer. */
+  dropAfterWrite: number;
 };
 
+/** One API call answered; `status` 0 when the simulator dropped it without an answer (`dropAfterWrite`). */
 export type SimulatorCall = { method: string; path: string; status: number; appKey: string | null };
 
 export type ServiceTitanSimulator = {
@@ -46,6 +78,15 @@ export type ServiceTitanSimulator = {
   clearStats(): void;
   /** Forgets every issued token: the next call with one answers 401. */
   revokeTokens(): void;
+  /** The bookings, jobs (with appointments, invoices, operations), customers, and the counts by external key. */
+  records(): SimulatedRecords;
+  /** Forgets every record (the tenant's lists stay). */
+  clearRecords(): void;
+  /**
+   * Moves a booking or a job on (a booking id with job parts converts it into a job first when needed); answers
+   * both as they are then. Throws for an id the simulator does not hold.
+   */
+  progress(id: number, progress: SimulatedProgress): ReturnType<SimulatedRecordStore["progress"]>;
   close(): Promise<void>;
 };
 
@@ -58,9 +99,25 @@ export type SimulatorOptions = {
   tokenTtlSeconds?: number;
   data?: SimulatedTenant;
   now?: () => Date;
+  /**
+   * Records move on by themselves as time passes (bookings accepted then converted, jobs run and completed or
+   * cancelled, invoices made), deterministically from each id; off by default (tests move them with `progress`).
+   */
+  autoProgress?: boolean;
+  /** The booking providers the tenant knows (default: `SIMULATOR_BOOKING_PROVIDER_ID`). */
+  bookingProviderIds?: number[];
 };
 
-const OFF: SimulatorSwitches = { fail: false, slow: 0, rateLimit: 0, retryAfterSeconds: 1, down: false };
+const OFF: SimulatorSwitches = {
+  fail: false,
+  slow: 0,
+  rateLimit: 0,
+  retryAfterSeconds: 1,
+  down: false,
+  failEvery: 0,
+  throttle: false,
+  dropAfterWrite: 0,
+};
 /** A request wider than this many days is refused, as a real capacity call is bounded. */
 const MAX_CAPACITY_DAYS = 62;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -142,17 +199,29 @@ export function simulatedCapacity(
 }
 
 function problem(res: ServerResponse, status: number, title: string, errors?: Record<string, string[]>) {
-  send(res, status, {
-    type: `https://httpstatuses.io/${status}`,
-    title,
-    status,
-    traceId: randomBytes(8).toString("hex"),
-    errors: errors ?? {},
-    data: {},
-  });
+  send(res, status, problemBody(status, title, errors));
 }
 
+/** Answers that are to be dropped (`dropAfterWrite`): what to do instead of answering. */
+const dropInstead = new WeakMap<ServerResponse, () => void>();
+
+/** The body of `POST /__simulator/progress`. */
+const simulatedProgressBody = z.object({
+  id: z.number().int().positive(),
+  bookingStatus: z.enum(ST_BOOKING_STATUSES).optional(),
+  jobStatus: z.enum(ST_JOB_STATUSES).optional(),
+  invoiceTotal: z.number().nonnegative().optional(),
+  noShow: z.boolean().optional(),
+});
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const drop = dropInstead.get(res);
+  if (drop) {
+    // The work is done; the caller never hears of it.
+    drop();
+    res.socket?.destroy();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": status >= 400 ? "application/problem+json" : "application/json",
@@ -184,8 +253,17 @@ export async function startServiceTitanSimulator(
   const tokens = new Map<string, number>();
   let tokenRequests = 0;
   const calls: SimulatorCall[] = [];
+  /** API calls since `failEvery` was last set. */
+  let counted = 0;
+  const store = simulatedRecordStore({
+    data,
+    now,
+    autoProgress: options.autoProgress ?? false,
+    bookingProviderIds: options.bookingProviderIds ?? [SIMULATOR_BOOKING_PROVIDER_ID],
+  });
 
   function set(next: Partial<SimulatorSwitches>): SimulatorSwitches {
+    if (next.failEvery !== undefined) counted = 0;
     switches = { ...switches, ...next };
     return { ...switches };
   }
@@ -211,7 +289,47 @@ export async function startServiceTitanSimulator(
       next.rateLimit = Math.floor(body.rateLimit);
     if (body.retryAfterSeconds === null || typeof body.retryAfterSeconds === "number")
       next.retryAfterSeconds = body.retryAfterSeconds as number | null;
+    if (typeof body.failEvery === "number" && body.failEvery >= 0)
+      next.failEvery = Math.floor(body.failEvery);
+    if (typeof body.throttle === "boolean") next.throttle = body.throttle;
+    if (typeof body.dropAfterWrite === "number" && body.dropAfterWrite >= 0)
+      next.dropAfterWrite = Math.floor(body.dropAfterWrite);
     return send(res, 200, { switches: set(next) });
+  }
+
+  /** `GET` (the records), `DELETE` (forget them) `/__simulator/records`. */
+  async function adminRecords(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === "GET") return send(res, 200, store.records());
+    if (req.method === "DELETE") {
+      store.clear();
+      return send(res, 200, { cleared: true });
+    }
+    return problem(res, 405, "GET or DELETE the records.");
+  }
+
+  /** `POST /__simulator/progress {id, bookingStatus?, jobStatus?, invoiceTotal?, noShow?}`. */
+  async function adminProgress(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== "POST")
+      return problem(res, 405, "POST {id, bookingStatus?, jobStatus?, invoiceTotal?, noShow?}.");
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse((await readBody(req)) || "{}");
+    } catch {
+      return problem(
+        res,
+        400,
+        "The progress is JSON: {id, bookingStatus?, jobStatus?, invoiceTotal?, noShow?}",
+      );
+    }
+    const parsed = simulatedProgressBody.safeParse(body);
+    if (!parsed.success)
+      return problem(res, 400, "One or more validation errors occurred.", errorsByField(parsed.error.issues));
+    const { id, ...progress } = parsed.data;
+    try {
+      return send(res, 200, store.progress(id, progress));
+    } catch (err) {
+      return problem(res, 404, err instanceof Error ? err.message : "Not found.");
+    }
   }
 
   async function token(req: IncomingMessage, res: ServerResponse) {
@@ -268,12 +386,7 @@ export async function startServiceTitanSimulator(
     }
     const parsed = stCapacityRequest.safeParse(json);
     if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) {
-        const field = i.path.join(".") || "body";
-        errors[field] = [...(errors[field] ?? []), i.message];
-      }
-      return problem(res, 400, "One or more validation errors occurred.", errors);
+      return problem(res, 400, "One or more validation errors occurred.", errorsByField(parsed.error.issues));
     }
     const from = new Date(parsed.data.startsOnOrAfter);
     const to = new Date(parsed.data.endsOnOrBefore);
@@ -301,6 +414,12 @@ export async function startServiceTitanSimulator(
     const record = (status: number) =>
       calls.push({ method: req.method ?? "", path: url.pathname, status, appKey });
     res.on("finish", () => record(res.statusCode));
+    counted++;
+    if (switches.throttle) {
+      const headers: Record<string, string> =
+        switches.retryAfterSeconds === null ? {} : { "retry-after": String(switches.retryAfterSeconds) };
+      return send(res, 429, problemBody(429, "Too Many Requests"), headers);
+    }
     if (switches.rateLimit > 0) {
       switches.rateLimit--;
       const headers: Record<string, string> =
@@ -318,6 +437,8 @@ export async function startServiceTitanSimulator(
         headers,
       );
     }
+    if (switches.failEvery > 0 && counted % switches.failEvery === 0)
+      return problem(res, 500, "Internal server error (simulated, failEvery).");
     // A bare token is accepted too, as some clients send it.
     const auth = req.headers.authorization ?? "";
     const bearer = auth.replace(/^Bearer\s+/i, "").trim();
@@ -326,13 +447,31 @@ export async function startServiceTitanSimulator(
       return problem(res, 401, "The access token is missing, unknown or expired.");
     if (appKey !== credentials.appKey)
       return problem(res, 403, "The ST-App-Key header is missing or not this app's.");
-    const m = /^\/([a-z]+)\/v2\/tenant\/([^/]+)\/([a-z-]+)$/.exec(url.pathname);
+    const m = /^\/([a-z]+)\/v2\/tenant\/([^/]+)\/([a-z0-9/-]+)$/.exec(url.pathname);
     if (!m) return problem(res, 404, "Not found.");
     const [, module, tenant, resource] = m;
     if (String(credentials.tenantId) !== tenant) return problem(res, 404, `Tenant ${tenant} was not found.`);
     const list = LISTS[resource];
     if (list && module === list.module && req.method === "GET") return listAnswer(res, url, data[list.key]);
     if (module === "dispatch" && resource === "capacity" && req.method === "POST") return capacity(req, res);
+    const method = req.method ?? "GET";
+    const writes = method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE";
+    if (writes && switches.dropAfterWrite > 0) {
+      switches.dropAfterWrite--;
+      dropInstead.set(res, () => record(0));
+    }
+    let json: unknown;
+    let badJson = false;
+    if (writes) {
+      const text = await readBody(req);
+      try {
+        json = text.trim() === "" ? undefined : JSON.parse(text);
+      } catch {
+        badJson = true;
+      }
+    }
+    const answer = store.handle(method, module, resource, url.searchParams, json, badJson);
+    if (answer) return send(res, answer.status, answer.body);
     return problem(res, 404, "Not found.");
   }
 
@@ -340,6 +479,14 @@ export async function startServiceTitanSimulator(
     const url = new URL(req.url ?? "/", "http://simulator");
     if (url.pathname === "/__simulator/switches") {
       admin(req, res).catch(() => problem(res, 500, "The simulator failed."));
+      return;
+    }
+    if (url.pathname === "/__simulator/records") {
+      adminRecords(req, res).catch(() => problem(res, 500, "The simulator failed."));
+      return;
+    }
+    if (url.pathname === "/__simulator/progress") {
+      adminProgress(req, res).catch(() => problem(res, 500, "The simulator failed."));
       return;
     }
     if (switches.down) {
@@ -385,6 +532,9 @@ export async function startServiceTitanSimulator(
       calls.length = 0;
     },
     revokeTokens: () => tokens.clear(),
+    records: () => store.records(),
+    clearRecords: () => store.clear(),
+    progress: (id, progress) => store.progress(id, progress),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -130,6 +130,13 @@ type Deps = {
   leads: LeadsRepository;
   outbox: Outbox;
   crmCapacity: CrmCapacity;
+  /**
+   * Records a delivery per destination in the change's transaction (modules/deliveries; decision 0039): a booking,
+   * a move or a cancel reaches the organization's CRM, retailer and programs.
+   */
+  deliveries?: {
+    leadChanged(tx: Tx, organizationId: number, leadId: number, appointmentId: number): Promise<number[]>;
+  };
   now?: () => Date;
 };
 
@@ -458,6 +465,7 @@ export function appointmentsService(d: Deps) {
       },
     ]);
     await leadStatus(tx, actor, lead, LEAD_STATUS.appointmentSet, "Appointment booked");
+    await d.deliveries?.leadChanged(tx, actor.organizationId, lead.id, appointmentId);
     const queued = await queueNotices(
       tx,
       actor,
@@ -695,6 +703,7 @@ export function appointmentsService(d: Deps) {
           ]);
           const sequence = await d.repo.changeCount(tx, ctx, a.id);
           await queueNotices(tx, ctx, { id: a.id, startsAt: taken.startsAt }, lead, "moved", sequence);
+          await d.deliveries?.leadChanged(tx, ctx.organizationId, lead.id, a.id);
         }),
       );
       return detailOf(ctx, id);
@@ -725,6 +734,7 @@ export function appointmentsService(d: Deps) {
         }
         const sequence = await d.repo.changeCount(tx, ctx, a.id);
         await queueNotices(tx, ctx, { id: a.id, startsAt: a.startsAt }, lead, "cancelled", sequence);
+        await d.deliveries?.leadChanged(tx, ctx.organizationId, lead.id, a.id);
       });
       return detailOf(ctx, id);
     },

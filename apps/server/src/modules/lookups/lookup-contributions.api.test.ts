@@ -26,9 +26,15 @@ describe("the lookup list as the modules contribute it", () => {
       ["parentOrganizations", "organizationTerritories", "allOrganizationTerritories"].map(owner),
     ).toEqual(["organizations", "organizations", "organizations"]);
     expect(owner("roles")).toBe("users");
+    expect(["leadStatus", "timeZones", "serviceTypeField"].map(owner)).toEqual([
+      "lookups",
+      "lookups",
+      "lookups",
+    ]);
+    // The programs' code lists come from the organization's destination settings (decision 0039).
     expect(
-      ["leadStatus", "timeZones", "serviceTypeField", "hdsfiGroupForAppointmentTypes"].map(owner),
-    ).toEqual(["lookups", "lookups", "lookups", "lookups"]);
+      ["hdsfiGroup", "hdsfiGroupForAppointmentTypes", "centahAdCode", "imeSubCategories"].map(owner),
+    ).toEqual(["deliveries", "deliveries", "deliveries", "deliveries"]);
     expect(owner("scheduleAppointmentTypes")).toBe("appointment types");
   });
 

@@ -5,7 +5,7 @@ import { listTimeZones } from "./time-zones";
 
 /**
  * The lookups module's own keys: the platform's reference lists, the time zones and the question field types,
- * the same for every caller.
+ * the same for every caller. (The programs' code lists are the deliveries module's: modules/deliveries.)
  */
 export function referenceListsContribution(repo: LookupsRepository) {
   return lookupContribution(
@@ -19,13 +19,7 @@ export function referenceListsContribution(repo: LookupsRepository) {
       "userHoursTypes",
       "timeZones",
       "userTrades",
-      "hdsfiGroup",
       "serviceTypeField",
-      "centahServiceId",
-      "centahAdCode",
-      "hdJobType",
-      "imeSubCategories",
-      "hdsfiGroupForAppointmentTypes",
     ],
     async (exec) => {
       const ref = await repo.referenceLists(exec);
@@ -40,13 +34,7 @@ export function referenceListsContribution(repo: LookupsRepository) {
         userHoursTypes: named("userHoursTypes"),
         timeZones: listTimeZones(),
         userTrades: named("userTrades"),
-        hdsfiGroup: coded("hdsfiGroup"),
         serviceTypeField: FIELD_TYPES.map((f) => ({ id: f.id, name: f.name })),
-        centahServiceId: coded("centahServiceId"),
-        centahAdCode: coded("centahAdCode"),
-        hdJobType: coded("hdJobType"),
-        imeSubCategories: named("imeSubCategories"),
-        hdsfiGroupForAppointmentTypes: coded("hdsfiGroup"),
       };
     },
   );

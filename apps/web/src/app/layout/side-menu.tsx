@@ -14,6 +14,7 @@ import {
   IconServerCog,
   IconSettings,
   IconTargetArrow,
+  IconTransfer,
   IconUsers,
 } from "@tabler/icons-react";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
@@ -26,6 +27,7 @@ const ICONS: Record<MenuIcon, ComponentType<{ size?: number; stroke?: number }>>
   capture: IconClipboardPlus,
   leads: IconTargetArrow,
   appointments: IconCalendarEvent,
+  deliveries: IconTransfer,
   qr: IconQrcode,
   labor: IconClockHour4,
   users: IconUsers,

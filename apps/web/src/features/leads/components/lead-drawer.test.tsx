@@ -1,7 +1,9 @@
-import type { LeadHistoryEntry } from "@fieldlead/contracts";
+import type { DeliveryItem, LeadHistoryEntry } from "@fieldlead/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { session } from "../../../lib/session";
+import { demoUser } from "../../../test/fixtures";
 import { lookupListOf, type MockRequest, mockApi, problem } from "../../../test/mock-api";
 import { renderWithQueries } from "../../../test/render";
 import { LeadDrawer } from "./lead-drawer";
@@ -37,12 +39,17 @@ const noteEntry = (id: number, text: string): LeadHistoryEntry => ({
 
 type NoteHandler = (req: MockRequest) => unknown;
 
-function renderDrawer(lead = detail({ history: [created] }), onNote?: NoteHandler) {
+function renderDrawer(
+  lead = detail({ history: [created] }),
+  onNote?: NoteHandler,
+  extra: Parameters<typeof mockApi>[1] = {},
+) {
   const api = mockApi(fetchMock, {
     "GET /api/app/lookup-list": () => lookupListOf({}),
     "POST /api/leads/lookup-list/lead-type": () => ({ serviceTypes: [], languageTypes: [] }),
     [`GET /api/leads/${lead.id}/internal`]: () => lead,
     [`POST /api/leads/${lead.id}/notes`]: onNote ?? (() => problem(500, "No note handler")),
+    ...extra,
   });
   const view = renderWithQueries(
     <LeadDrawer
@@ -169,5 +176,51 @@ describe("the lead drawer's notes box", () => {
     await screen.findByRole("heading", { name: "History (1)" });
     expect(screen.queryByRole("textbox", { name: "Add a note" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Add note" })).toBeNull();
+  });
+});
+
+describe("the lead drawer's destinations", () => {
+  const dead: DeliveryItem = {
+    id: 31,
+    leadId: 164,
+    leadName: "Shopper Number164",
+    destination: "retailer",
+    state: "dead",
+    attempts: 9,
+    lastError: "The retailer refused the lead: unknown store.",
+    externalId: null,
+    idempotencyKey: "fieldlead-7-164-retailer",
+    appointmentId: null,
+    appointmentStartsAt: null,
+    appointmentStatus: null,
+    nextAttemptAt: null,
+    failingSince: "2026-11-20T23:10:00.000Z",
+    firstSentAt: null,
+    lastSentAt: null,
+    updatedAt: "2026-11-21T23:10:00.000Z",
+  };
+
+  it("shows a manager where the lead was sent, and sends a delivery again", async () => {
+    session.set({ ...demoUser, roleId: 3 });
+    const user = userEvent.setup();
+    const { api } = renderDrawer(undefined, undefined, {
+      "GET /api/leads/164/appointments": () => ({ items: [] }),
+      "GET /api/leads/164/deliveries": () => ({ items: [dead] }),
+      "GET /api/leads/164/revenue/false": () => problem(404, "The lead was not found."),
+      "POST /api/deliveries/resend": () => ({ resent: 1 }),
+    });
+    const section = await screen.findByRole("region", { name: "Destinations" });
+    const row = await within(section).findByTestId("delivery-retailer");
+    expect(within(row).getByText("Dead")).toBeTruthy();
+    expect(row.textContent).toContain("The retailer refused the lead: unknown store.");
+    await user.click(within(row).getByRole("button", { name: "Send again to Retailer" }));
+    await waitFor(() => expect(api.bodies("POST /api/deliveries/resend")).toEqual([{ ids: [31] }]));
+  });
+
+  it("shows no destinations to someone who may not manage deliveries", async () => {
+    const { api } = renderDrawer();
+    await screen.findByRole("heading", { name: "History (1)" });
+    expect(screen.queryByRole("region", { name: "Destinations" })).toBeNull();
+    expect(api.calls.some((c) => c.path.endsWith("/deliveries"))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { AppointmentSection } from "../../../components/booking/appointment-section";
+import { LeadDeliveriesSection } from "../../../components/deliveries/lead-deliveries-section";
 import { LoadError } from "../../../components/query-state";
 import { formatDateTime } from "../../../lib/dates";
 import { useLead } from "../api/get-lead";
@@ -95,6 +96,10 @@ export function LeadDrawer({
           />
           {lead.kind === "internal" && !lead.deletedAt ? (
             <AppointmentSection leadId={lead.id} leadName={`${lead.firstName} ${lead.lastName}`} />
+          ) : null}
+          {/* Where the lead was sent (managers and schedulers only: the section asks nothing for others). */}
+          {!lead.deletedAt ? (
+            <LeadDeliveriesSection leadId={lead.id} isExternal={lead.kind === "external"} />
           ) : null}
           <LeadDetails lead={lead} names={names} onOpenLead={(id) => onOpenLead(id, lead.kind)} />
         </Stack>

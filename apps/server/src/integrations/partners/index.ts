@@ -1,0 +1,4 @@
+export * from "./adapter";
+export * from "./schemas";
+export * from "./signature";
+export * from "./simulator";
