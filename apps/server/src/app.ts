@@ -88,7 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.authorization"] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.authorization"],
+            ...(config.logDestination && { stream: config.logDestination }),
+          },
     trustProxy: config.trustProxy,
     // Path values longer than the default 100 characters reach the route, whose schema answers with our own
     // 400 problem (Fastify would answer a bare 414).

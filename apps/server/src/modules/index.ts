@@ -128,7 +128,9 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
   const registry = options.registry ?? destinationRegistry(offlineAddresses);
   const deliveriesRepo = deliveriesRepository();
   const tokens = memoryTokenCache();
-  const log = pino({ level: config.logLevel });
+  const log = config.logDestination
+    ? pino({ level: config.logLevel }, config.logDestination)
+    : pino({ level: config.logLevel });
   const sender = deliverySender({
     uow,
     repo: deliveriesRepo,

@@ -88,6 +88,8 @@ export type Config = {
    * 64 hex characters. Without it, the key file in `dataDir` (made on the first start).
    */
   secretsKey?: string;
+  /** Where log lines go instead of standard output (tests that read the log). */
+  logDestination?: { write(line: string): void };
 };
 
 export class ConfigError extends Error {}

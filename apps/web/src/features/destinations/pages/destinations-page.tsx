@@ -20,7 +20,7 @@ export function DestinationsPage() {
           <>
             Where booked leads are sent. Credentials are kept sealed and never shown again. What waits or
             fails is on the{" "}
-            <Anchor component={Link} to="/deliveries" inherit>
+            <Anchor component={Link} to="/deliveries" inherit underline="always">
               Deliveries
             </Anchor>{" "}
             page.
