@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newPage, PHONE, signIn, snap } from "../support/browser";
+import { captureAndBookOnPhone, choose } from "../support/booking";
+import { expectAccessible, launchBrowser, newPage, signIn, snap } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,17 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/**
- * A phone number no other journey uses (the duplicate check would stop the capture otherwise), and a valid US one:
- * its exchange starts with 5 (an exchange starting with 0 or 1 is refused).
- */
-const uniquePhone = () => `2015${String(Date.now()).slice(-6)}`;
 
 /**
  * Appointments end to end (docs/decisions/0033, 0034, 0035): an Admin sets up a type with a weekly template and
@@ -71,40 +61,15 @@ describe("appointments", () => {
 
   it("a lead generator books on a phone, a scheduler moves it, and the calendar shows it", async () => {
     // The lead generator, on a phone: capture, then "Book an appointment".
-    const lg = await newPage(browser, PHONE);
-    await signIn(lg.page, "lg@demo.local");
-    await lg.page.waitForURL("**/capture");
-    await lg.page.getByRole("button", { name: "Save lead" }).waitFor();
-    const store = lg.page.getByRole("combobox", { name: /^Store/ });
-    if (!(await store.inputValue())) await choose(lg.page, /^Store/, "Costco Wayne");
-    await choose(lg.page, /^Service type/, "Water heaters");
-    await lg.page.getByRole("radio", { name: "Tankless" }).check();
     const firstName = `Bo${Date.now() % 100_000}`;
-    await lg.page.getByLabel(/^First name/).fill(firstName);
-    await lg.page.getByLabel(/^Last name/).fill("Booker");
-    await lg.page.getByLabel("Mobile phone").fill(uniquePhone());
-    await lg.page.getByRole("button", { name: "Save lead" }).click();
-    await lg.page
-      .getByRole("button", { name: "Book an appointment" })
-      .click()
-      .catch(async (err) => {
-        await snap(lg.page, "zz-booking-not-offered");
-        throw err;
-      });
-
-    const booking = lg.page.getByRole("dialog");
-    await choose(lg.page, /^Appointment type/, "In-home consultation");
-    const first = booking.getByRole("radio").first();
-    await first.waitFor();
-    const chosen = (await first.getAttribute("value")) ?? "";
-    await first.check();
-    await snap(lg.page, "75-booking-panel-390");
-    await expectAccessible(lg.page, "booking panel", { otherWidth: false });
-    await booking.getByRole("button", { name: "Book the appointment" }).click();
-    const booked = lg.page.getByRole("status").filter({ hasText: /^Booked: In-home consultation/ });
-    await booked.waitFor();
-    expect(lg.errors).toEqual([]);
-    await lg.context.close();
+    const { windowId: chosen } = await captureAndBookOnPhone(
+      browser,
+      { firstName, lastName: "Booker" },
+      async (page) => {
+        await snap(page, "75-booking-panel-390");
+        await expectAccessible(page, "booking panel", { otherWidth: false });
+      },
+    );
 
     // The scheduler, at a desk: the lead's drawer shows the appointment; move it to another window.
     const sch = await newPage(browser);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { captureAndBookOnPhone } from "../support/booking";
 import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE, signIn, snap } from "../support/browser";
 
 let browser: Browser;
@@ -15,11 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function choose(page: Page, label: RegExp, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
-
 /** The CRM simulator's switches (`down`, `reset`...), as a person would flip them to see the product cope. */
 async function crmSwitches(body: Record<string, unknown>) {
   const res = await fetch(`${inject("crmSimulatorUrl")}/__simulator/switches`, {
@@ -29,8 +25,6 @@ async function crmSwitches(body: Record<string, unknown>) {
   });
   expect(res.ok).toBe(true);
 }
-
-const uniquePhone = () => `2016${String(Date.now()).slice(-6)}`;
 
 /** Opens a lead's drawer from the leads list by its first name. */
 async function openLead(page: Page, firstName: string) {
@@ -54,7 +48,7 @@ async function crmStateBecomes(page: Page, firstName: string, state: RegExp) {
         await section.getByText("Field-service CRM").first().waitFor();
         return (await section.innerText()).replace(/\s+/g, " ");
       },
-      { timeout: 45_000, intervals: [1_000] },
+      { timeout: 45_000, interval: 1_000 },
     )
     .toMatch(state);
 }
@@ -96,33 +90,8 @@ describe("destinations", () => {
     await expectAccessible(page, "destinations settings");
 
     // A lead generator books on a phone.
-    const lg = await newPage(browser, PHONE);
-    await signIn(lg.page, "lg@demo.local");
-    await lg.page.waitForURL("**/capture");
-    await lg.page.getByRole("button", { name: "Save lead" }).waitFor();
-    const store = lg.page.getByRole("combobox", { name: /^Store/ });
-    if (!(await store.inputValue())) await choose(lg.page, /^Store/, "Costco Wayne");
-    await choose(lg.page, /^Service type/, "Water heaters");
-    await lg.page.getByRole("radio", { name: "Tankless" }).check();
     const firstName = `Dee${Date.now() % 100_000}`;
-    await lg.page.getByLabel(/^First name/).fill(firstName);
-    await lg.page.getByLabel(/^Last name/).fill("Livery");
-    await lg.page.getByLabel("Mobile phone").fill(uniquePhone());
-    await lg.page.getByRole("button", { name: "Save lead" }).click();
-    await lg.page.getByRole("button", { name: "Book an appointment" }).click();
-    const booking = lg.page.getByRole("dialog");
-    await choose(lg.page, /^Appointment type/, "In-home consultation");
-    const first = booking.getByRole("radio").first();
-    await first.waitFor();
-    const chosen = (await first.getAttribute("value")) ?? "";
-    await first.check();
-    await booking.getByRole("button", { name: "Book the appointment" }).click();
-    await lg.page
-      .getByRole("status")
-      .filter({ hasText: /^Booked: / })
-      .waitFor();
-    expect(lg.errors).toEqual([]);
-    await lg.context.close();
+    const { windowId: chosen } = await captureAndBookOnPhone(browser, { firstName, lastName: "Livery" });
 
     // The Admin sees it sent to the CRM from the lead.
     await crmStateBecomes(page, firstName, /Field-service CRM Sent/i);
@@ -155,7 +124,7 @@ describe("destinations", () => {
           );
           return shown ? (await row.innerText()).replace(/\s+/g, " ") : "";
         },
-        { timeout: 45_000, intervals: [1_000] },
+        { timeout: 45_000, interval: 1_000 },
       )
       .toMatch(/Failing.*(could not be reached|did not answer|ServiceTitan)/i)
       .catch(async (err) => {

@@ -66,78 +66,153 @@ const positiveId = (what: string) =>
     .positive(`Enter ${what} as a whole number above 0`);
 const optionalId = (what: string) => positiveId(what).nullable().default(null);
 
-/** A program's code list entry (a group, a job type, a service id, an ad code). */
-export const programCode = z.object({
-  id: z.number().int().positive("Codes have ids above 0"),
-  name: textSchema.trim().min(1, "Name every code").max(120),
-  code: textSchema.trim().min(1, "Give every code its program code").max(60),
-});
-export type ProgramCode = z.infer<typeof programCode>;
-const codeList = z
-  .array(programCode)
-  .max(500)
-  .default([])
-  .refine((l) => new Set(l.map((c) => c.id)).size === l.length, "Two codes have the same id");
-
-export const crmSettings = z.object({
-  apiUrl: httpUrl,
-  authUrl: httpUrl,
-  tenantId: positiveId("the tenant id"),
-  clientId: textSchema.trim().min(1, "Enter the client id").max(200),
-  appKey: textSchema.trim().min(1, "Enter the app key").max(200),
-  /** `booking`: a booking a CSR accepts; `job`: customer, location and job straight onto the dispatch board. */
-  mode: z.enum(["booking", "job"]).default("booking"),
-  bookingProviderId: optionalId("the booking provider id"),
-  campaignId: optionalId("the campaign id"),
-  businessUnitId: optionalId("the business unit id"),
-  jobTypeId: optionalId("the job type id"),
-  priority: z.enum(["Low", "Normal", "High", "Urgent"]).default("Normal"),
-});
+export const crmSettings = z
+  .object({
+    apiUrl: httpUrl,
+    authUrl: httpUrl,
+    tenantId: positiveId("the tenant id"),
+    clientId: textSchema.trim().min(1, "Enter the client id").max(200),
+    appKey: textSchema.trim().min(1, "Enter the app key").max(200),
+    /** `booking`: a booking a CSR accepts; `job`: customer, location and job straight onto the dispatch board. */
+    mode: z.enum(["booking", "job"]).default("booking"),
+    bookingProviderId: optionalId("the booking provider id"),
+    campaignId: optionalId("the campaign id"),
+    businessUnitId: optionalId("the business unit id"),
+    jobTypeId: optionalId("the job type id"),
+    priority: z.enum(["Low", "Normal", "High", "Urgent"]).default("Normal"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mode === "booking" && s.bookingProviderId === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["bookingProviderId"],
+        message: "Booking mode needs the booking provider id ServiceTitan gave the organization.",
+      });
+  });
 export const crmCredentials = z.object({
   clientSecret: textSchema.min(1, "Enter the client secret").max(500),
 });
 
-const endpointSettings = { endpoint: httpUrl };
-const secretCredentials = z.object({
-  secret: textSchema.min(16, "The shared secret has at least 16 characters").max(500),
+// The three HTTP destinations (the retailer and the two programs: docs/integrations/*.openapi.yaml).
+const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const wholeId = (message: string) => z.number({ error: message }).int({ error: message });
+
+/** The base URL of the partner's API: http(s), no query or fragment (our paths are appended to it). */
+export const partnerEndpoint = z
+  .string({ error: "Give the address of the partner's API (https://...)." })
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    },
+    { error: "The endpoint is the address of the partner's API, starting with https:// (no ? or #)." },
+  );
+
+export const partnerCredentials = z.object({
+  secret: z
+    .string({ error: "Give the secret shared with the partner." })
+    .min(16, { error: "The shared secret has at least 16 characters." }),
 });
+export type PartnerCredentials = z.infer<typeof partnerCredentials>;
+
+/** One of a program's own codes (a group, a job type, a service, an ad code) as the organization maps it. */
+const codedItem = (what: string) =>
+  z.object({
+    id: wholeId(`Each ${what} needs a whole-number id.`),
+    name: text(`Each ${what} needs a name.`),
+    code: text(`Each ${what} needs the program's code.`),
+  });
+export type PartnerCode = { id: number; name: string; code: string };
+
+/** Refuses two items with one id, and a default that is not one of them (either would send the wrong code). */
+function checkList(
+  ctx: z.RefinementCtx,
+  list: readonly { id: number }[],
+  listKey: string,
+  defaultId: number | null,
+  defaultKey: string,
+  what: string,
+) {
+  const seen = new Set<number>();
+  list.forEach((item, index) => {
+    if (seen.has(item.id))
+      ctx.addIssue({
+        code: "custom",
+        path: [listKey, index, "id"],
+        message: `Two ${what}s have the id ${item.id}.`,
+      });
+    seen.add(item.id);
+  });
+  if (defaultId !== null && !seen.has(defaultId))
+    ctx.addIssue({
+      code: "custom",
+      path: [defaultKey],
+      message: `The default ${what} (${defaultId}) is not one of the ${what}s.`,
+    });
+}
 
 export const retailerSettings = z.object({
-  ...endpointSettings,
-  vendorNumber: textSchema.trim().min(1, "Enter your vendor number at the retailer").max(60),
-  /** Our store id → the retailer's warehouse number. */
-  storeNumbers: z.record(z.string().regex(/^\d+$/), textSchema.trim().min(1).max(30)).default({}),
+  endpoint: partnerEndpoint,
+  vendorNumber: text("Give our vendor number at the retailer."),
+  /** Our store id -> the retailer's warehouse number. */
+  storeNumbers: z
+    .record(z.string().regex(/^\d+$/), text("Give each store's warehouse number."), {
+      // zod reports a bad key as the record's own issue ("Invalid key in record"): say what a key is instead.
+      error: (issue) => (issue.code === "invalid_key" ? "Name each store by its id (digits)." : undefined),
+    })
+    .default({}),
   imeSubCategories: z
-    .array(z.object({ id: z.number().int().positive(), name: textSchema.trim().min(1).max(120) }))
-    .max(500)
+    .array(
+      z.object({
+        id: wholeId("Each IME sub-category needs a whole-number id."),
+        name: text("Each IME sub-category needs a name."),
+      }),
+    )
     .default([]),
 });
-export const retailerProgramSettings = z.object({
-  ...endpointSettings,
-  groups: codeList,
-  jobTypes: codeList,
-  defaultGroupId: z.number().int().positive().nullable().default(null),
-  defaultJobTypeId: z.number().int().positive().nullable().default(null),
-});
-export const secondPartnerSettings = z.object({
-  ...endpointSettings,
-  serviceIds: codeList,
-  adCodes: codeList,
-  defaultServiceId: z.number().int().positive().nullable().default(null),
-  defaultAdCodeId: z.number().int().positive().nullable().default(null),
-});
+export type RetailerSettings = z.infer<typeof retailerSettings>;
+
+export const retailerProgramSettings = z
+  .object({
+    endpoint: partnerEndpoint,
+    groups: z.array(codedItem("HDSFI group")).default([]),
+    jobTypes: z.array(codedItem("HD job type")).default([]),
+    defaultGroupId: wholeId("The default HDSFI group is a whole-number id.").nullable().default(null),
+    defaultJobTypeId: wholeId("The default HD job type is a whole-number id.").nullable().default(null),
+  })
+  .superRefine((s, ctx) => {
+    checkList(ctx, s.groups, "groups", s.defaultGroupId, "defaultGroupId", "HDSFI group");
+    checkList(ctx, s.jobTypes, "jobTypes", s.defaultJobTypeId, "defaultJobTypeId", "HD job type");
+  });
+export type RetailerProgramSettings = z.infer<typeof retailerProgramSettings>;
+
+export const secondPartnerSettings = z
+  .object({
+    endpoint: partnerEndpoint,
+    serviceIds: z.array(codedItem("service")).default([]),
+    adCodes: z.array(codedItem("ad code")).default([]),
+    defaultServiceId: wholeId("The default service is a whole-number id.").nullable().default(null),
+    defaultAdCodeId: wholeId("The default ad code is a whole-number id.").nullable().default(null),
+  })
+  .superRefine((s, ctx) => {
+    checkList(ctx, s.serviceIds, "serviceIds", s.defaultServiceId, "defaultServiceId", "service");
+    checkList(ctx, s.adCodes, "adCodes", s.defaultAdCodeId, "defaultAdCodeId", "ad code");
+  });
+export type SecondPartnerSettings = z.infer<typeof secondPartnerSettings>;
 
 export const DESTINATION_SETTINGS = {
   crm: { settings: crmSettings, credentials: crmCredentials },
-  retailer: { settings: retailerSettings, credentials: secretCredentials },
-  retailerProgram: { settings: retailerProgramSettings, credentials: secretCredentials },
-  secondPartner: { settings: secondPartnerSettings, credentials: secretCredentials },
+  retailer: { settings: retailerSettings, credentials: partnerCredentials },
+  retailerProgram: { settings: retailerProgramSettings, credentials: partnerCredentials },
+  secondPartner: { settings: secondPartnerSettings, credentials: partnerCredentials },
 } as const;
 
 export type CrmSettings = z.infer<typeof crmSettings>;
-export type RetailerSettings = z.infer<typeof retailerSettings>;
-export type RetailerProgramSettings = z.infer<typeof retailerProgramSettings>;
-export type SecondPartnerSettings = z.infer<typeof secondPartnerSettings>;
 
 /** The health line of a destination: what it did in the last hour, what is failing, what waits longest. */
 export const destinationHealth = z.object({

@@ -33,116 +33,33 @@ export const PARTNER_PATHS = {
 // Settings and credentials
 // ---------------------------------------------------------------------------------------------------------------
 
-const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
-const wholeId = (message: string) => z.number({ error: message }).int({ error: message });
+// The settings and credentials are the API's (packages/contracts/src/destinations.ts): one definition for the
+// settings form, the API's check and the adapter's.
+import {
+  type PartnerCode,
+  type PartnerCredentials,
+  partnerCredentials,
+  partnerEndpoint,
+  type RetailerProgramSettings,
+  type RetailerSettings,
+  retailerProgramSettings,
+  retailerSettings,
+  type SecondPartnerSettings,
+  secondPartnerSettings,
+} from "@fieldlead/contracts";
 
-/** The base URL of the partner's API: http(s), no query or fragment (our paths are appended to it). */
-export const partnerEndpoint = z
-  .string({ error: "Give the address of the partner's API (https://...)." })
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "https:" || url.protocol === "http:") && !url.search && !url.hash;
-      } catch {
-        return false;
-      }
-    },
-    { error: "The endpoint is the address of the partner's API, starting with https:// (no ? or #)." },
-  );
-
-export const partnerCredentials = z.object({
-  secret: z
-    .string({ error: "Give the secret shared with the partner." })
-    .min(16, { error: "The shared secret has at least 16 characters." }),
-});
-export type PartnerCredentials = z.infer<typeof partnerCredentials>;
-
-/** One of a program's own codes (a group, a job type, a service, an ad code) as the organization maps it. */
-const codedItem = (what: string) =>
-  z.object({
-    id: wholeId(`Each ${what} needs a whole-number id.`),
-    name: text(`Each ${what} needs a name.`),
-    code: text(`Each ${what} needs the program's code.`),
-  });
-export type PartnerCode = { id: number; name: string; code: string };
-
-/** Refuses two items with one id, and a default that is not one of them (either would send the wrong code). */
-function checkList(
-  ctx: z.RefinementCtx,
-  list: readonly { id: number }[],
-  listKey: string,
-  defaultId: number | null,
-  defaultKey: string,
-  what: string,
-) {
-  const seen = new Set<number>();
-  list.forEach((item, index) => {
-    if (seen.has(item.id))
-      ctx.addIssue({
-        code: "custom",
-        path: [listKey, index, "id"],
-        message: `Two ${what}s have the id ${item.id}.`,
-      });
-    seen.add(item.id);
-  });
-  if (defaultId !== null && !seen.has(defaultId))
-    ctx.addIssue({
-      code: "custom",
-      path: [defaultKey],
-      message: `The default ${what} (${defaultId}) is not one of the ${what}s.`,
-    });
-}
-
-export const retailerSettings = z.object({
-  endpoint: partnerEndpoint,
-  vendorNumber: text("Give our vendor number at the retailer."),
-  /** Our store id -> the retailer's warehouse number. */
-  storeNumbers: z
-    .record(z.string().regex(/^\d+$/), text("Give each store's warehouse number."), {
-      // zod reports a bad key as the record's own issue ("Invalid key in record"): say what a key is instead.
-      error: (issue) => (issue.code === "invalid_key" ? "Name each store by its id (digits)." : undefined),
-    })
-    .default({}),
-  imeSubCategories: z
-    .array(
-      z.object({
-        id: wholeId("Each IME sub-category needs a whole-number id."),
-        name: text("Each IME sub-category needs a name."),
-      }),
-    )
-    .default([]),
-});
-export type RetailerSettings = z.infer<typeof retailerSettings>;
-
-export const retailerProgramSettings = z
-  .object({
-    endpoint: partnerEndpoint,
-    groups: z.array(codedItem("HDSFI group")).default([]),
-    jobTypes: z.array(codedItem("HD job type")).default([]),
-    defaultGroupId: wholeId("The default HDSFI group is a whole-number id.").nullable().default(null),
-    defaultJobTypeId: wholeId("The default HD job type is a whole-number id.").nullable().default(null),
-  })
-  .superRefine((s, ctx) => {
-    checkList(ctx, s.groups, "groups", s.defaultGroupId, "defaultGroupId", "HDSFI group");
-    checkList(ctx, s.jobTypes, "jobTypes", s.defaultJobTypeId, "defaultJobTypeId", "HD job type");
-  });
-export type RetailerProgramSettings = z.infer<typeof retailerProgramSettings>;
-
-export const secondPartnerSettings = z
-  .object({
-    endpoint: partnerEndpoint,
-    serviceIds: z.array(codedItem("service")).default([]),
-    adCodes: z.array(codedItem("ad code")).default([]),
-    defaultServiceId: wholeId("The default service is a whole-number id.").nullable().default(null),
-    defaultAdCodeId: wholeId("The default ad code is a whole-number id.").nullable().default(null),
-  })
-  .superRefine((s, ctx) => {
-    checkList(ctx, s.serviceIds, "serviceIds", s.defaultServiceId, "defaultServiceId", "service");
-    checkList(ctx, s.adCodes, "adCodes", s.defaultAdCodeId, "defaultAdCodeId", "ad code");
-  });
-export type SecondPartnerSettings = z.infer<typeof secondPartnerSettings>;
+export {
+  type PartnerCode,
+  type PartnerCredentials,
+  partnerCredentials,
+  partnerEndpoint,
+  type RetailerProgramSettings,
+  type RetailerSettings,
+  retailerProgramSettings,
+  retailerSettings,
+  type SecondPartnerSettings,
+  secondPartnerSettings,
+};
 
 export type PartnerSettings = {
   retailer: RetailerSettings;

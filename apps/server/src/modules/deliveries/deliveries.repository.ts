@@ -84,6 +84,23 @@ export function deliveriesRepository() {
     updatedAt: deliveries.updatedAt,
   };
 
+  /** A delivery's lead, and the appointment it carries (both of the delivery's organization). */
+  const leadOfDelivery = and(
+    eq(leads.organizationId, deliveries.organizationId),
+    eq(leads.id, deliveries.leadId),
+  );
+  const appointmentOfDelivery = and(
+    eq(appointments.organizationId, deliveries.organizationId),
+    eq(appointments.id, deliveries.appointmentId),
+  );
+  /** Deliveries as the lists show them: with the lead's name and the appointment's time and status. */
+  const listed = (exec: Executor) =>
+    exec
+      .select(itemColumns)
+      .from(deliveries)
+      .innerJoin(leads, leadOfDelivery)
+      .leftJoin(appointments, appointmentOfDelivery);
+
   function where(organizationId: number, f: DeliveryFilters): SQL {
     const parts: (SQL | undefined)[] = [eq(deliveries.organizationId, organizationId)];
     if (f.ids?.length) parts.push(inArray(deliveries.id, f.ids));
@@ -583,51 +600,18 @@ export function deliveriesRepository() {
       const order = [...SORTS[sort.sortBy].map((s) => sql`${s} ${dir}`), sql`${deliveries.id} ${dir}`];
       const w = where(organizationId, filters);
       const [items, [total]] = await Promise.all([
-        exec
-          .select(itemColumns)
-          .from(deliveries)
-          .innerJoin(
-            leads,
-            and(eq(leads.organizationId, deliveries.organizationId), eq(leads.id, deliveries.leadId)),
-          )
-          .leftJoin(
-            appointments,
-            and(
-              eq(appointments.organizationId, deliveries.organizationId),
-              eq(appointments.id, deliveries.appointmentId),
-            ),
-          )
+        listed(exec)
           .where(w)
           .orderBy(...order)
           .limit(window.limit)
           .offset(window.offset),
-        exec
-          .select({ n: count() })
-          .from(deliveries)
-          .innerJoin(
-            leads,
-            and(eq(leads.organizationId, deliveries.organizationId), eq(leads.id, deliveries.leadId)),
-          )
-          .where(w),
+        exec.select({ n: count() }).from(deliveries).innerJoin(leads, leadOfDelivery).where(w),
       ]);
       return { items, total: total?.n ?? 0 };
     },
 
     async ofLead(exec: Executor, organizationId: number, leadId: number) {
-      return exec
-        .select(itemColumns)
-        .from(deliveries)
-        .innerJoin(
-          leads,
-          and(eq(leads.organizationId, deliveries.organizationId), eq(leads.id, deliveries.leadId)),
-        )
-        .leftJoin(
-          appointments,
-          and(
-            eq(appointments.organizationId, deliveries.organizationId),
-            eq(appointments.id, deliveries.appointmentId),
-          ),
-        )
+      return listed(exec)
         .where(and(eq(deliveries.organizationId, organizationId), eq(deliveries.leadId, leadId)))
         .orderBy(asc(deliveries.destination));
     },

@@ -210,12 +210,16 @@ describe("DestinationsPage", { timeout: 30_000 }, () => {
     await user.type(program.getByLabelText(/^Shared secret/), "too-short");
     await user.click(program.getByRole("button", { name: "Save" }));
 
-    expect(await program.findByText("Enter the full address, starting with https://")).toBeTruthy();
+    expect(
+      await program.findByText(
+        "The endpoint is the address of the partner's API, starting with https:// (no ? or #).",
+      ),
+    ).toBeTruthy();
     expect(program.getByLabelText(/^Endpoint/).getAttribute("aria-invalid")).toBe("true");
     const group = program.getByRole("group", { name: "Group 1" });
     expect(within(group).getByText("Enter the id")).toBeTruthy();
     expect(within(group).getByText("Enter the name")).toBeTruthy();
-    expect(program.getByText("The shared secret has at least 16 characters")).toBeTruthy();
+    expect(program.getByText("The shared secret has at least 16 characters.")).toBeTruthy();
     expect(api.bodies("PUT /api/destinations/retailerProgram")).toEqual([]);
 
     // Fixed, it is sent with the codes as numbers and the default chosen from the list.
