@@ -343,24 +343,28 @@ async function run(label: string, d: Database, crm: ServiceTitanSimulator, partn
         `recorded in ${sec(recordSeconds)} s (${int(COUNT / recordSeconds)} leads/s)`,
     );
 
-    // The product's sweep (claim, then run each at once), timed piece by piece.
+    // The product's worker (claim as slots free, run each at once), timed piece by piece.
     const repo = deliveriesRepository();
     const sender = services.deliverySender;
-    const sweep = async (limit: number, ids?: readonly number[]) => {
+    const claim = async (limit: number, ids?: readonly number[]) => {
       const t0 = performance.now();
       const claimed = await repo.claim(platform.uow.read, { limit, leaseSeconds: 120, ids });
       current.claims.push(performance.now() - t0);
-      await Promise.all(
-        claimed.map(async (c) => {
-          const s = performance.now();
-          await sender.run(c);
-          current.runs[c.destination].push(performance.now() - s);
-        }),
-      );
+      return claimed;
+    };
+    const run = async (c: Awaited<ReturnType<typeof claim>>[number]) => {
+      const s = performance.now();
+      await sender.run(c);
+      current.runs[c.destination].push(performance.now() - s);
+    };
+    const sweep = async (limit: number, ids?: readonly number[]) => {
+      const t0 = performance.now();
+      const claimed = await claim(limit, ids);
+      await Promise.all(claimed.map(run));
       if (claimed.length) current.batches.push(performance.now() - t0);
       return claimed.length;
     };
-    const timedSender: DeliverySender = { ...sender, sweep };
+    const timedSender: DeliverySender = { ...sender, claim, run, sweep };
     const worker = () =>
       deliveryWorker({
         sender: timedSender,

@@ -30,10 +30,9 @@ export function programLookups(repo: DeliveriesRepository, reference: LookupsRep
       "imeSubCategories",
     ],
     async (exec, ctx) => {
-      const [rows, ref] = await Promise.all([
-        repo.settings(exec, ctx.organizationId),
-        reference.referenceLists(exec),
-      ]);
+      // One after the other: the lookup list may be read inside a transaction (one connection).
+      const rows = await repo.settings(exec, ctx.organizationId);
+      const ref = await reference.referenceLists(exec);
       const settingsOf = (d: string) => rows.find((r) => r.destination === d)?.settings;
       const platform = (key: string): Code[] => [...(ref.get(key) ?? [])].map((r) => ({ ...r }));
       const hd = settingsOf("retailerProgram");

@@ -288,6 +288,9 @@ export function deliveriesRepository() {
         .set({
           wantedVersion: sql`${deliveries.wantedVersion} + 1`,
           state: sql`case when ${deliveries.state} = 'sending' then 'sending' else 'pending' end`,
+          // A person asked: the adapter checks what the destination holds rather than trusting what we last sent
+          // (a record removed there is then said so, instead of the resend passing as nothing to do).
+          unclear: true,
           attempts: 0,
           failingSince: null,
           deadAt: null,
@@ -327,7 +330,8 @@ export function deliveriesRepository() {
     /**
      * Takes up to `limit` due deliveries (of any organization; or only `ids`), in one statement so the lease is
      * committed before anything is sent: each becomes `sending` with the version it sends and a lease, and its
-     * `total_attempts` is the claim's token. A `sending` row whose lease ran out (a worker died) is due again.
+     * `total_attempts` is the claim's token. The lease is also the row's `next_attempt_at`, so a `sending` row whose
+     * lease ran out (a worker died) is simply due again, and the claim walks `deliveries_due_idx` in its order.
      */
     async claim(
       exec: Executor,
@@ -344,11 +348,11 @@ export function deliveriesRepository() {
         sql`
         update deliveries set state = 'sending', sending_version = wanted_version,
           attempts = attempts + 1, total_attempts = total_attempts + 1,
-          locked_until = now() + make_interval(secs => ${opts.leaseSeconds}), updated_at = now()
+          locked_until = now() + make_interval(secs => ${opts.leaseSeconds}),
+          next_attempt_at = now() + make_interval(secs => ${opts.leaseSeconds}), updated_at = now()
         where id in (
           select id from deliveries
-          where ((state in ('pending', 'failed') and next_attempt_at <= now())
-              or (state = 'sending' and locked_until < now()))
+          where state in ('pending', 'failed', 'sending') and next_attempt_at <= now()
             and wanted_version > sent_version ${only}
           order by next_attempt_at, id
           limit ${opts.limit}

@@ -250,12 +250,17 @@ export function deliverySender(d: SenderDeps) {
     if (result.outcome !== "delivered") await recordFailure(c, result);
   }
 
+  /** Claims up to `limit` due deliveries (or these `ids`, when due). */
+  const claim = (limit: number, ids?: readonly number[]) =>
+    d.repo.claim(d.uow.read, { limit, leaseSeconds: 120, ids });
+
   return {
     loadConfig,
+    claim,
     run,
     /** Claims up to `limit` due deliveries (or these `ids`, when due) and sends them concurrently; the number sent. */
     async sweep(limit: number, ids?: readonly number[]): Promise<number> {
-      const claimed = await d.repo.claim(d.uow.read, { limit, leaseSeconds: 120, ids });
+      const claimed = await claim(limit, ids);
       await Promise.all(claimed.map(run));
       return claimed.length;
     },
@@ -267,7 +272,7 @@ export type DeliverySender = ReturnType<typeof deliverySender>;
 export type DeliveryWorker = {
   start: () => void;
   stop: () => Promise<void>;
-  /** Sends until nothing is due (tests, benchmarks). */
+  /** Sends until nothing is due (tests, benchmarks), `concurrency` at a time; the number sent. */
   drain: () => Promise<number>;
   signal: OutboxSignal;
 };
@@ -290,23 +295,49 @@ export function deliveryWorker(opts: {
   let running = false;
   let loop: Promise<void> | null = null;
   let unlisten: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
-  async function body() {
-    while (running) {
-      let n = 0;
-      try {
-        n = await opts.sender.sweep(concurrency);
-      } catch (err) {
-        opts.log.error({ err }, "the delivery sweep failed");
+  const inFlight = new Set<Promise<void>>();
+  /**
+   * Keeps `concurrency` sends going: a slot that frees is filled at once (a batch does not wait for its slowest
+   * send). With nothing due, it waits for a send to finish, or, with none in flight, for a nudge or `pollMs`
+   * (`untilIdle`: it returns instead). Answers the number of deliveries sent.
+   */
+  async function pump(untilIdle: boolean): Promise<number> {
+    let total = 0;
+    while (untilIdle || running) {
+      let claimed: Awaited<ReturnType<DeliverySender["claim"]>> = [];
+      const free = concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          claimed = await opts.sender.claim(free);
+        } catch (err) {
+          opts.log.error({ err }, "claiming deliveries failed");
+        }
       }
-      if (n === 0 && running) await opts.signal.wait(pollMs);
+      total += claimed.length;
+      for (const c of claimed) {
+        const sending: Promise<void> = opts.sender
+          .run(c)
+          .catch((err) => opts.log.error({ err, deliveryId: c.id }, "a delivery could not be recorded"))
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      if (!untilIdle && !running) break;
+      if (inFlight.size >= concurrency || (claimed.length === 0 && inFlight.size > 0))
+        await Promise.race(inFlight);
+      else if (claimed.length === 0) {
+        if (untilIdle) break;
+        await opts.signal.wait(pollMs);
+      }
     }
+    await Promise.all(inFlight);
+    return total;
   }
   return {
     signal: opts.signal,
     start() {
       if (running) return;
       running = true;
-      loop = body();
+      loop = pump(false).then(() => undefined);
       unlisten = (
         opts.database.listen?.(DELIVERY_CHANNEL, () => opts.signal.nudge()) ?? Promise.resolve(null)
       ).catch((err) => {
@@ -321,14 +352,7 @@ export function deliveryWorker(opts: {
       await loop;
       await (await unlisten)?.();
     },
-    async drain() {
-      let total = 0;
-      for (;;) {
-        const n = await opts.sender.sweep(concurrency);
-        if (n === 0) return total;
-        total += n;
-      }
-    },
+    drain: () => pump(true),
   };
 }
 

@@ -106,11 +106,11 @@ export function deliveriesService(d: Deps) {
   const recorder = deliveryRecorder(d);
 
   async function views(exec: Executor, organizationId: number): Promise<DestinationView[]> {
-    const [rows, health, connection] = await Promise.all([
-      d.repo.settings(exec, organizationId),
-      d.repo.health(exec, organizationId),
-      d.crm.connection(exec, organizationId).catch(() => null),
-    ]);
+    // One after the other: `exec` may be a transaction's one connection.
+    const rows = await d.repo.settings(exec, organizationId);
+    const health = await d.repo.health(exec, organizationId);
+    // A secret sealed with another key must not hide the other destinations' settings.
+    const connection = await d.crm.connection(exec, organizationId).catch(() => null);
     return DESTINATIONS.map(({ id, name, vendor }) => {
       const row = rows.find((r) => r.destination === id);
       let settings: Record<string, unknown> | null = row ? { ...row.settings } : null;
