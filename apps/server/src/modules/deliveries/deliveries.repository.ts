@@ -17,6 +17,7 @@ import {
   leads,
   memberships,
   organizations,
+  questionResponses,
   serviceTypeQuestions,
   serviceTypes,
   stores,
@@ -27,6 +28,7 @@ import { rowsOf } from "../../platform/db";
 import { likePattern, type PageWindow, searchWords } from "../../platform/query-kit";
 import { isSealed, type SecretBox } from "../../platform/secrets";
 import type { Executor } from "../../platform/unit-of-work";
+import { displayAnswer } from "../leads/index";
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type DestinationSettingsRow = typeof destinationSettings.$inferSelect;
@@ -513,7 +515,12 @@ export function deliveriesRepository() {
           )[0]
         : undefined;
       const answers = await exec
-        .select({ question: serviceTypeQuestions.text, value: leadAnswers.value })
+        .select({
+          questionId: serviceTypeQuestions.id,
+          question: serviceTypeQuestions.text,
+          dataTypeId: serviceTypeQuestions.dataTypeId,
+          value: leadAnswers.value,
+        })
         .from(leadAnswers)
         .innerJoin(
           serviceTypeQuestions,
@@ -524,6 +531,25 @@ export function deliveriesRepository() {
         )
         .where(and(eq(leadAnswers.organizationId, org), eq(leadAnswers.leadId, d.leadId)))
         .orderBy(asc(serviceTypeQuestions.sortOrder), asc(serviceTypeQuestions.id));
+      // Choices are stored by id: the destination reads their words.
+      const responses = answers.length
+        ? await exec
+            .select({
+              id: questionResponses.id,
+              questionId: questionResponses.questionId,
+              text: questionResponses.text,
+            })
+            .from(questionResponses)
+            .where(
+              and(
+                eq(questionResponses.organizationId, org),
+                inArray(
+                  questionResponses.questionId,
+                  answers.map((x) => x.questionId),
+                ),
+              ),
+            )
+        : [];
       const [consent] = await exec
         .select({ text: leadConsents.disclosureText, at: leadConsents.acceptedAt })
         .from(leadConsents)
@@ -572,7 +598,13 @@ export function deliveriesRepository() {
           ? { id: lead.store.id, name: lead.store.name, storeNumber: lead.store.storeNumber }
           : null,
         serviceType: lead.serviceType?.id ? { id: lead.serviceType.id, name: lead.serviceType.name } : null,
-        answers: answers.map((x) => ({ question: x.question, answer: answerText(x.value) })),
+        answers: answers.map((x) => ({
+          question: x.question,
+          answer: displayAnswer(
+            { dataTypeId: x.dataTypeId, responses: responses.filter((r) => r.questionId === x.questionId) },
+            x.value,
+          ),
+        })),
         consent: consent ? { disclosureText: consent.text, acceptedAt: consent.at.toISOString() } : null,
         program: {
           hdsfiGroupId: l.hdsfiGroupId,
@@ -760,14 +792,6 @@ export function deliveriesRepository() {
 export type DeliveriesRepository = ReturnType<typeof deliveriesRepository>;
 
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** A stored answer (a string, a number, a list of choices) as a person reads it. */
-function answerText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(", ");
-  if (value === null || value === undefined) return "";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
 
 /** A raw `returning *` row (snake_case, strings for bigints and dates on some drivers) as a typed row. */
 function fromRaw(r: Record<string, unknown>): DeliveryRow {

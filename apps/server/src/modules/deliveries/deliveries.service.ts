@@ -43,6 +43,9 @@ type Deps = {
   tokens?: TokenCache;
 };
 
+/** How long a send-now call waits for a delivery another worker is sending (then it answers `sending`). */
+const SEND_NOW_WAIT_MS = 15_000;
+
 const EMPTY_HEALTH: DestinationHealth = {
   sentLastHour: 0,
   pending: 0,
@@ -316,9 +319,16 @@ export function deliveriesService(d: Deps) {
         );
       return made;
     });
-    // "Now": try them at once (the worker would, a moment later); whatever happens is on the delivery.
+    // "Now": try them at once (the worker would, a moment later); whatever happens is on the delivery. One the
+    // worker of this or another process claimed first is waited for a little, so the answer says how it went.
     if (d.sender) await d.sender.sweep(ids.length, ids);
-    return ofLead(d.uow.read, ctx.organizationId, leadId);
+    let answer = await ofLead(d.uow.read, ctx.organizationId, leadId);
+    for (let waited = 0; waited < SEND_NOW_WAIT_MS; waited += 100) {
+      if (!answer.items.some((i) => ids.includes(i.id) && i.state === "sending")) break;
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await ofLead(d.uow.read, ctx.organizationId, leadId);
+    }
+    return answer;
   }
 
   return {

@@ -1,4 +1,4 @@
-export { type StoredAnswer, validateAnswers } from "./lead-answers";
+export { displayAnswer, type StoredAnswer, validateAnswers } from "./lead-answers";
 export {
   type ExternalLeadRecord,
   type LeadIntake,
