@@ -43,9 +43,9 @@ import { DEMO_PASSWORD, seedDemo } from "../apps/server/src/db/seed";
 import { type PartnerSimulator, startPartnerSimulator } from "../apps/server/src/integrations/partners/index";
 import {
   type ServiceTitanSimulator,
-  SIMULATOR_BOOKING_PROVIDER_ID,
   startServiceTitanSimulator,
 } from "../apps/server/src/integrations/servicetitan/index";
+import { simulatorDestinations } from "../apps/server/src/modules/deliveries/deliveries.test-support";
 import {
   type DeliverySender,
   deliveriesRepository,
@@ -210,39 +210,12 @@ async function run(label: string, d: Database, crm: ServiceTitanSimulator, partn
     };
     const stores = (await d.executeSql("select id from stores where organization_id = $1 order by id", [org]))
       .rows as { id: number }[];
+    const bodies = simulatorDestinations({ crm, partners });
+    const put = (destination: string, payload: object) =>
+      app.inject({ method: "PUT", url: `/api/destinations/${destination}`, headers, payload });
     const saved = [
-      await app.inject({
-        method: "PUT",
-        url: "/api/destinations/crm",
-        headers,
-        payload: {
-          isEnabled: true,
-          settings: {
-            apiUrl: crm.url,
-            authUrl: crm.url,
-            tenantId: crm.credentials.tenantId,
-            clientId: crm.credentials.clientId,
-            appKey: crm.credentials.appKey,
-            mode: "booking",
-            bookingProviderId: SIMULATOR_BOOKING_PROVIDER_ID,
-          },
-          credentials: { clientSecret: crm.credentials.clientSecret },
-        },
-      }),
-      await app.inject({
-        method: "PUT",
-        url: "/api/destinations/retailer",
-        headers,
-        payload: {
-          isEnabled: true,
-          settings: {
-            endpoint: partners.url("retailer"),
-            vendorNumber: "1234",
-            storeNumbers: Object.fromEntries(stores.map((s) => [String(s.id), `W-${s.id}`])),
-          },
-          credentials: { secret: partners.secrets.retailer },
-        },
-      }),
+      await put("crm", bodies.crm()),
+      await put("retailer", bodies.retailer(stores.map((s) => s.id))),
     ];
     for (const res of saved) if (res.statusCode !== 200) fail(`saving a destination: ${res.body}`);
 

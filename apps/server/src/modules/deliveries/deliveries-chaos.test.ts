@@ -3,12 +3,12 @@ import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../test/
 import { type PartnerSimulator, startPartnerSimulator } from "../../integrations/partners/index";
 import {
   type ServiceTitanSimulator,
-  SIMULATOR_BOOKING_PROVIDER_ID,
   startServiceTitanSimulator,
 } from "../../integrations/servicetitan/index";
 import { outboxSignal } from "../../platform/outbox";
 import { appointmentsTestKit } from "../appointments/appointments.test-support";
 import { deliveryWorker } from "./deliveries.sender";
+import { simulatorDestinations } from "./deliveries.test-support";
 
 /**
  * The chaos test (issue #14, decision 0039): 500 appointments booked, moved and cancelled through the API while the
@@ -37,29 +37,10 @@ beforeAll(async () => {
   east = await t.orgId("Summit Home East");
   admin = await t.login("admin@demo.local", undefined, east);
   const stores = await kit.rows<{ id: number }>("select id from stores where organization_id = $1", [east]);
+  const bodies = simulatorDestinations({ crm, partners });
   const saved = [
-    await inject("PUT", "/api/destinations/crm", {
-      isEnabled: true,
-      settings: {
-        apiUrl: crm.url,
-        authUrl: crm.url,
-        tenantId: crm.credentials.tenantId,
-        clientId: crm.credentials.clientId,
-        appKey: crm.credentials.appKey,
-        mode: "booking",
-        bookingProviderId: SIMULATOR_BOOKING_PROVIDER_ID,
-      },
-      credentials: { clientSecret: crm.credentials.clientSecret },
-    }),
-    await inject("PUT", "/api/destinations/retailer", {
-      isEnabled: true,
-      settings: {
-        endpoint: partners.url("retailer"),
-        vendorNumber: "1234",
-        storeNumbers: Object.fromEntries(stores.map((s) => [String(s.id), `W-${s.id}`])),
-      },
-      credentials: { secret: partners.secrets.retailer },
-    }),
+    await inject("PUT", "/api/destinations/crm", bodies.crm()),
+    await inject("PUT", "/api/destinations/retailer", bodies.retailer(stores.map((s) => Number(s.id)))),
   ];
   for (const res of saved) expect(res.statusCode, res.body).toBe(200);
 }, 60_000);

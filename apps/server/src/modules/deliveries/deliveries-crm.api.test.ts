@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../test/harness";
 import {
   type ServiceTitanSimulator,
-  SIMULATOR_BOOKING_PROVIDER_ID,
   startServiceTitanSimulator,
 } from "../../integrations/servicetitan/index";
 import { appointmentsTestKit } from "../appointments/appointments.test-support";
+import { simulatorDestinations } from "./deliveries.test-support";
 
 /**
  * The CRM destination end to end over HTTP (decision 0039): an Admin connects ServiceTitan (the simulator) and turns
@@ -24,19 +24,7 @@ const kit = appointmentsTestKit(() => t);
 const inject = (method: string, url: string, payload?: unknown) =>
   t.app.inject({ method: method as "POST", url, headers: h(admin), payload: payload as object });
 
-const crmBody = (secret: string | null) => ({
-  isEnabled: true,
-  settings: {
-    apiUrl: sim.url,
-    authUrl: sim.url,
-    tenantId: sim.credentials.tenantId,
-    clientId: sim.credentials.clientId,
-    appKey: sim.credentials.appKey,
-    mode: "booking",
-    bookingProviderId: SIMULATOR_BOOKING_PROVIDER_ID,
-  },
-  credentials: secret === null ? null : { clientSecret: secret },
-});
+const crmBody = (secret: string | null) => simulatorDestinations({ crm: sim }).crm(secret);
 
 beforeAll(async () => {
   sim = await startServiceTitanSimulator({ port: 0 });
