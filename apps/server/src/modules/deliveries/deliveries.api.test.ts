@@ -258,6 +258,29 @@ describe("deliveries", () => {
     expect(sim.records("retailer").filter((r) => r.key === d.idempotencyKey)).toHaveLength(1);
   });
 
+  it("makes a delivery dead once it has failed for the bounded time, and tells the Admins once", async () => {
+    const { leadId, storeId } = await consentingLead();
+    sim.set("retailer", { fail: true });
+    await book(leadId, storeId);
+    await sender().sweep(50);
+    let [d] = await deliveriesOf(leadId);
+    expect(d.state).toBe("failed");
+    // Failing for longer than the organization waits (this file: an hour), it is tried once more and given up.
+    await kit.rows(
+      "update deliveries set failing_since = now() - interval '2 hours', next_attempt_at = now() where id = $1",
+      [d.id],
+    );
+    const before = (await t.mailer.list(100)).length;
+    await sender().sweep(50);
+    [d] = await deliveriesOf(leadId);
+    expect(d).toMatchObject({ state: "dead", nextAttemptAt: null });
+    expect(d.lastError).toMatch(/retailer/i);
+    const alerts = (await t.mailer.list(100)).slice(0, (await t.mailer.list(100)).length - before);
+    expect(alerts.map((m) => m.subject)).toEqual(["A lead could not be sent to Retailer"]);
+    // Dead is not due: the worker leaves it for a person.
+    expect(await sender().sweep(50)).toBe(0);
+  });
+
   it("makes a refused delivery dead at once and tells the organization's Admins; a resend revives it", async () => {
     const { leadId, storeId } = await consentingLead();
     // The retailer refuses a lead whose store has no warehouse number: a permanent failure.

@@ -3,6 +3,7 @@ import {
   type DeliveryStateName,
   type JobOutcomeName,
   ROLE,
+  SUBSCRIPTION,
 } from "@fieldlead/contracts";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
@@ -314,6 +315,8 @@ export function deliveriesRepository() {
           and(
             eq(memberships.organizationId, organizationId),
             eq(memberships.roleId, ROLE.admin),
+            // The organization's own Admins, not a program portal's (they see only their program's leads).
+            eq(memberships.subscriptionId, SUBSCRIPTION.full),
             eq(memberships.isActive, true),
           ),
         )
