@@ -15,6 +15,7 @@ const AREA_MODULE: Record<keyof typeof API, string> = {
   appointments: "./appointments",
   crm: "./crm",
   destinations: "./destinations",
+  labor: "./labor/index",
   leads: "./leads",
   organizations: "./organizations",
   qrCodes: "./qr-codes",

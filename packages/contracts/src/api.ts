@@ -5,6 +5,7 @@ import { appointmentsApi } from "./appointments";
 import { crmApi } from "./crm";
 import { destinationsApi } from "./destinations";
 import type { EndpointDef } from "./endpoint";
+import { laborApi } from "./labor/index";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qr-codes";
@@ -24,6 +25,7 @@ export const API = {
   appointments: appointmentsApi,
   crm: crmApi,
   destinations: destinationsApi,
+  labor: laborApi,
   leads: leadsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,

@@ -1,4 +1,8 @@
 import { endpointCatalogue } from "./endpoints.generated";
+import { activitiesExtraEndpoints } from "./labor/activities.extras";
+import { hoursExtraEndpoints } from "./labor/hours.extras";
+import { schedulesExtraEndpoints } from "./labor/schedules.extras";
+import { timeLogsExtraEndpoints } from "./labor/time-logs.extras";
 
 export { endpointCatalogue };
 export type EndpointName = (typeof endpointCatalogue)[number]["name"];
@@ -243,6 +247,10 @@ export const extraEndpoints = [
     meaning:
       "save the scheduling settings; with weeks to keep, the windows are generated at once (Admin, Manager)",
   },
+  ...timeLogsExtraEndpoints,
+  ...hoursExtraEndpoints,
+  ...schedulesExtraEndpoints,
+  ...activitiesExtraEndpoints,
 ] as const;
 
 export type ApiEndpointName = EndpointName | (typeof extraEndpoints)[number]["name"];

@@ -11,6 +11,7 @@ export * from "./disclosures";
 export * from "./endpoint";
 export * from "./endpoints";
 export * from "./ids";
+export * from "./labor/index";
 export * from "./leads";
 export * from "./menu";
 export * from "./organizations";

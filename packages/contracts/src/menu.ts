@@ -138,7 +138,7 @@ export const MENU: readonly MenuEntry[] = [
     path: "/labor",
     icon: "labor",
     description: "Time logs, missing punches, schedules, hours and activities of the field team.",
-    capability: "labor.own",
+    capability: "labor.read",
     children: [
       {
         key: "labor-history",
@@ -146,6 +146,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/history",
         description: "Labor history of the team over a date range.",
         capability: "labor.team",
+        firstCall: { endpoint: "laborHistory.search" },
       },
       {
         key: "labor-time-logs",
@@ -153,6 +154,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/time-logs",
         description: "Punches in and out at stores, and their corrections.",
         capability: "labor.own",
+        firstCall: { endpoint: "laborHistory.today" },
       },
       {
         key: "labor-missing-punches",
@@ -160,13 +162,14 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/missing-punches",
         description: "Punches in without a punch out (and the reverse) that need fixing.",
         capability: "labor.team",
+        firstCall: { endpoint: "laborHistory.missingPunches" },
       },
       {
         key: "labor-schedules",
         label: "Schedules",
         path: "/labor/schedules",
         description: "Planned shifts by week, per user and store.",
-        capability: "labor.own",
+        capability: "labor.read",
       },
       {
         key: "labor-hours",
@@ -180,7 +183,7 @@ export const MENU: readonly MenuEntry[] = [
         label: "Activities",
         path: "/labor/activities",
         description: "What lead generators did during their shifts, and who had no activity.",
-        capability: "labor.own",
+        capability: "labor.read",
       },
     ],
   },

@@ -169,13 +169,21 @@ export const RIGHTS = {
     full: [...MANAGERS, scheduler],
     refusal: "Deliveries to the destinations are for managers and schedulers.",
   },
-  "labor.team": {
-    full: [...MANAGERS, fieldMarketingManager],
-    refusal: "Only managers see the team's labor history, missing punches and hours.",
+  "labor.read": {
+    full: [...MANAGERS, fieldMarketingManager, scheduler, analyst, ...LEAD_GENERATORS],
+    refusal: "Your role does not give access to labor.",
   },
   "labor.own": {
     full: [...MANAGERS, fieldMarketingManager, ...LEAD_GENERATORS],
     refusal: "Your role does not log time.",
+  },
+  "labor.team": {
+    full: [...MANAGERS, fieldMarketingManager, scheduler, analyst, leadGeneratorLead],
+    refusal: "Only managers, schedulers, analysts and lead-generator leads see the team's labor.",
+  },
+  "labor.edit": {
+    full: [...MANAGERS, fieldMarketingManager],
+    refusal: "Only managers fix time logs, post hours and build schedules.",
   },
   "users.read": {
     full: [...MANAGERS, fieldMarketingManager, scheduler, analyst],

@@ -8,6 +8,7 @@ export { appointmentsApi } from "./routes/appointments";
 export { appointmentTypesApi } from "./routes/appointmentTypes";
 export { crmApi } from "./routes/crm";
 export { destinationsApi } from "./routes/destinations";
+export { laborApi } from "./routes/labor";
 export { leadsApi } from "./routes/leads";
 export { organizationsApi } from "./routes/organizations";
 export { qrCodesApi } from "./routes/qrCodes";
@@ -82,6 +83,15 @@ export type RouteName =
   | "centah.byOrgUidOrganizationUpsert"
   | "homeDepot.byOrgUidOrganization"
   | "homeDepot.byOrgUidOrganizationUpsert"
+  | "laborHistory.search"
+  | "laborHistory.byUserIdTimeLogsSearch"
+  | "laborHistory.byUserIdTimeLogs"
+  | "laborHistory.byUserIdTimeLogsByLogId.put"
+  | "laborHistory.byUserIdTimeLogsByLogId.delete"
+  | "laborHistory.missingPunches"
+  | "laborHistory.byUserIdTimeLogsByLogIdHistory"
+  | "laborHistory.today"
+  | "dashboard.usersByIdTimeLogs"
   | "leads.internalSearch"
   | "leads.externalSearch"
   | "leads.leadsHdSearch"

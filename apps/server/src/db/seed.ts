@@ -16,6 +16,9 @@ import {
 import { seedDemoBookings } from "./seed-bookings";
 import { seedDemoCrm } from "./seed-crm";
 import { seedDemoDestinations } from "./seed-destinations";
+import { seedDemoLaborActivities } from "./seed-labor-activities";
+import { seedDemoLaborSchedules } from "./seed-labor-schedules";
+import { seedDemoLaborTimeLogs } from "./seed-labor-time";
 import { seedDemoLeads } from "./seed-leads";
 import { seedDemoQrCodes } from "./seed-qr";
 import { seedDemoScheduling } from "./seed-scheduling";
@@ -415,6 +418,10 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     await seedDemoScheduling(tx, { east: east.id, west: west.id });
     await seedDemoBookings(tx, { east: east.id });
     await seedDemoQrCodes(tx, [east.id, west.id, solar.id]);
+    // Labor: the weeks' shifts, then the punches against them, then what people did during them.
+    await seedDemoLaborSchedules(tx, { east: east.id, west: west.id });
+    await seedDemoLaborTimeLogs(tx, { east: east.id, west: west.id });
+    await seedDemoLaborActivities(tx, { east: east.id, west: west.id });
     return logins;
   });
 }

@@ -136,6 +136,47 @@ const BUILT: RouteObject[] = [
       Component: (await import("../features/qr-codes/pages/my-qr-code-page")).MyQrCodePage,
     }),
   },
+  // Labor (docs/decisions/0040-labor.md): the phone's punch screen, the team's history, missing punches, hours,
+  // schedules and activities.
+  ...(
+    [
+      [
+        "/labor/time-logs",
+        "My time",
+        () => import("../features/labor/time-logs/pages/my-time-page").then((m) => m.MyTimePage),
+      ],
+      [
+        "/labor/history",
+        "Labor history",
+        () => import("../features/labor/time-logs/pages/labor-history-page").then((m) => m.LaborHistoryPage),
+      ],
+      [
+        "/labor/missing-punches",
+        "Missing punches",
+        () =>
+          import("../features/labor/time-logs/pages/missing-punches-page").then((m) => m.MissingPunchesPage),
+      ],
+      [
+        "/labor/hours",
+        "Hours",
+        () => import("../features/labor/hours/pages/hours-page").then((m) => m.HoursPage),
+      ],
+      [
+        "/labor/schedules",
+        "Schedules",
+        () => import("../features/labor/schedules/pages/schedules-page").then((m) => m.SchedulesPage),
+      ],
+      [
+        "/labor/activities",
+        "Activities",
+        () => import("../features/labor/activities/pages/activities-page").then((m) => m.ActivitiesPage),
+      ],
+    ] as const
+  ).map(([path, title, load]) => ({
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => ({ Component: await load() }),
+  })),
   // Users, stores, organizations and the Smart Circle report.
   {
     path: "/users",

@@ -7,6 +7,7 @@ import { appointmentsApi } from "./appointments";
 import { appointmentTypesApi } from "./appointmentTypes";
 import { crmApi } from "./crm";
 import { destinationsApi } from "./destinations";
+import { laborApi } from "./labor";
 import { leadsApi } from "./leads";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qrCodes";
@@ -22,6 +23,7 @@ export const ROUTES = {
   appointments: appointmentsApi,
   crm: crmApi,
   destinations: destinationsApi,
+  labor: laborApi,
   leads: leadsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,

@@ -1,6 +1,7 @@
 export * from "./appointments";
 export * from "./crm";
 export * from "./deliveries";
+export * from "./labor";
 export * from "./leads";
 export * from "./organizations";
 export * from "./platform";

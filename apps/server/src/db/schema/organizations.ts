@@ -30,6 +30,12 @@ export const organizations = pgTable(
     firstDayOfWeek: smallint("first_day_of_week"),
     crmIntegrationId: integer("crm_integration_id"),
     showApproaches: boolean("show_approaches").notNull().default(false),
+    /** Labor (decision 0040): a punch in with no punch out is missing after this many hours at the latest. */
+    maxShiftHours: smallint("max_shift_hours").notNull().default(12),
+    /** Labor: a schedule over this many hours in a week is marked as a conflict. */
+    weeklyHoursLimit: smallint("weekly_hours_limit").notNull().default(40),
+    /** Labor: a punch farther than this from its store is warned about (never refused). */
+    punchDistanceMeters: integer("punch_distance_meters").notNull().default(500),
     isSmartCircleLG: boolean("is_smart_circle_lg").notNull().default(false),
     smartCircleCompany: text("smart_circle_company"),
     isDeleted: boolean("is_deleted").notNull().default(false),

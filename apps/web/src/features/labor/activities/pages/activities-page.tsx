@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands (docs/decisions/0040-labor.md). */
+export function ActivitiesPage() {
+  return <p>Activities</p>;
+}

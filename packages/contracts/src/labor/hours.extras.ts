@@ -1,0 +1,2 @@
+/** The hours' calls outside the spec's catalogue (endpoints.ts `extraEndpoints`). No imports: plain data. */
+export const hoursExtraEndpoints = [] as const;

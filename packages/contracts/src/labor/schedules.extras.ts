@@ -1,0 +1,2 @@
+/** The schedules' calls outside the spec's catalogue (endpoints.ts `extraEndpoints`). No imports: plain data. */
+export const schedulesExtraEndpoints = [] as const;
