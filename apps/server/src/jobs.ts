@@ -4,6 +4,7 @@ import { appointmentsJobs } from "./modules/appointments/index";
 import { crmJobs } from "./modules/crm/index";
 import { deliveriesJobs } from "./modules/deliveries/index";
 import type { Services } from "./modules/index";
+import { timeLogsJobs } from "./modules/labor/index";
 import { schedulingJobs } from "./modules/scheduling/index";
 import { usersJobs } from "./modules/users/index";
 import { combineJobs } from "./platform/jobs-list";
@@ -23,6 +24,8 @@ export function allJobs(p: Platform, services: Services, log: Logger) {
     crmJobs(p, log),
     deliveriesJobs(services.crmReadBack),
     schedulingJobs(p),
+    // Labor: the missing-punch sweep, every 15 minutes (decision 0040).
+    timeLogsJobs(services.laborTimeLogs),
     // Text messages go to a Twilio-style API when SMS_* is set, else to the development mailbox.
     appointmentsJobs(p, { sms: sms ? twilioSms(sms, { fetch }) : null, log }),
   ]);

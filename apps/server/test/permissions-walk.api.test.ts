@@ -79,6 +79,12 @@ describe("the permissions walk", () => {
         "settings-lead-capture",
         "settings-destinations",
         "deliveries",
+        "labor-history",
+        "labor-time-logs",
+        "labor-missing-punches",
+        "labor-hours",
+        "labor-schedules",
+        "labor-activities",
         "platform-mailbox",
       ].sort(),
     );

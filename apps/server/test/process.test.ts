@@ -139,7 +139,7 @@ describe.runIf(testDatabaseKind === "postgres")("npm run worker on PostgreSQL", 
         /outbox topics \[mail\.deliver, appointments\.notice\.email, appointments\.notice\.sms, appointments\.reminder\]/,
       );
       expect(run.output()).toMatch(
-        /schedules \[outbox\.prune, idempotency\.prune, invitations\.prune, crm\.refreshReferences, deliveries\.crmReadBack, scheduling\.keep-windows-generated\]/,
+        /schedules \[outbox\.prune, idempotency\.prune, invitations\.prune, crm\.refreshReferences, deliveries\.crmReadBack, scheduling\.keep-windows-generated, labor\.missingPunches\]/,
       );
 
       // Mail recorded by another process (the API) is sent by the worker, woken by the commit's NOTIFY.

@@ -170,6 +170,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/schedules",
         description: "Planned shifts by week, per user and store.",
         capability: "labor.read",
+        firstCall: { endpoint: "users.schedules" },
       },
       {
         key: "labor-hours",
@@ -177,6 +178,8 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/hours",
         description: "Hours by user, date and type, and posting them for payroll.",
         capability: "labor.team",
+        // A lead generator reads their own hours (labor.read, self scope) on the phone; the screen is the team's.
+        firstCall: { endpoint: "users.hoursSearch", gate: "labor.read" },
       },
       {
         key: "labor-activities",
@@ -184,6 +187,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/labor/activities",
         description: "What lead generators did during their shifts, and who had no activity.",
         capability: "labor.read",
+        firstCall: { endpoint: "users.activitySearch" },
       },
     ],
   },

@@ -28,6 +28,21 @@ import {
   deliverySender,
   programLookups,
 } from "./deliveries/index";
+import {
+  activitiesRepository,
+  activitiesRoutes,
+  activitiesService,
+  hoursRepository,
+  hoursRoutes,
+  hoursService,
+  laborHistoryRepository,
+  schedulesRepository,
+  schedulesRoutes,
+  schedulesService,
+  timeLogsRepository,
+  timeLogsRoutes,
+  timeLogsService,
+} from "./labor/index";
 import { leadIntake, leadsRepository, leadsRoutes, leadsSearchRepository, leadsService } from "./leads/index";
 import {
   lookupsRepository,
@@ -215,6 +230,20 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
       forms,
       appointments,
     }),
+    // Labor: hours and payroll (decision 0040).
+    laborHours: hoursService({ uow, repo: hoursRepository() }),
+    // Labor: schedules and available hours (decision 0040).
+    laborSchedules: schedulesService({ uow, repo: schedulesRepository() }),
+    // Labor: activities and no activity (decision 0040).
+    laborActivities: activitiesService({ uow, repo: activitiesRepository(), lookups }),
+    // Labor: time logs, missing punches and labor history (decision 0040).
+    laborTimeLogs: timeLogsService({
+      uow,
+      repo: timeLogsRepository(),
+      history: laborHistoryRepository(),
+      mailer,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 
@@ -247,6 +276,10 @@ export function registerModules(api: App, s: Services, config: Config) {
     appointmentsRoutes(s.appointments),
     qrCodesRoutes(s.qrCodes, s.qrPublic, limits),
     deliveriesRoutes(s.deliveries),
+    hoursRoutes(s.laborHours),
+    schedulesRoutes(s.laborSchedules),
+    activitiesRoutes(s.laborActivities),
+    timeLogsRoutes(s.laborTimeLogs),
   ];
   for (const routes of modules) routes(api);
 }

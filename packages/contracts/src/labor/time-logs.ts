@@ -4,7 +4,6 @@ import { endpoint } from "../endpoint";
 import { idempotencyKeyHeaders, optionalBody } from "../leads";
 import { localTimeSchema } from "../scheduling";
 import {
-  instantSchema,
   laborFilterFields,
   laborFormat,
   laborPaging,
@@ -160,7 +159,8 @@ const location = {
  * `POST /api/laborHistory/{userId}/time-logs`:
  * - `punchIn`: the person punches in (their own log only). The store defaults to today's scheduled shift's; a
  *   second punch in while one is open answers 409 naming the open shift.
- * - `punchOut`: closes the person's open log.
+ * - `punchOut`: closes the person's open log; with none open, records the punch out with its punch in missing (a
+ *   warning says so; the store defaults as for a punch in, or `storeId`).
  * - `entry`: a manager enters a whole shift (store-local date and times; an end at or before the start ends the
  *   next day) with a reason.
  * A phone may retry: an `Idempotency-Key` makes the retry answer the first result.
@@ -172,7 +172,12 @@ export const timeLogCreateRequest = z.discriminatedUnion("action", [
     hoursTypeId: idSchema.nullish(),
     ...location,
   }),
-  z.object({ action: z.literal("punchOut"), ...location }),
+  z.object({
+    action: z.literal("punchOut"),
+    /** Only used when there is no open log (a punch out with no punch in): the store, as for a punch in. */
+    storeId: idSchema.nullish(),
+    ...location,
+  }),
   z.object({
     action: z.literal("entry"),
     storeId: idSchema,

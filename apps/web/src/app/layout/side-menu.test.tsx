@@ -21,7 +21,8 @@ describe("SideMenu", () => {
     expect(screen.getByRole("link", { name: "Leads" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Users" })).toBeTruthy();
     // A section with nothing built says so; one with a built entry does not.
-    expect(screen.getByRole("button", { name: "Labor (coming soon)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Support (coming soon)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Labor" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Reports" })).toBeTruthy();
     // The badge is seen, not read twice.
     expect(screen.getAllByText("Soon")[0]?.closest("[aria-hidden=true]")).toBeTruthy();

@@ -1,1 +1,3 @@
-export {};
+export { type HoursRepository, hoursRepository } from "./hours.repository";
+export { hoursRoutes } from "./hours.routes";
+export { type HoursService, hoursService } from "./hours.service";

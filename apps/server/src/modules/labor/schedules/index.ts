@@ -1,1 +1,4 @@
-export {};
+export { type SchedulesRepository, schedulesRepository } from "./schedules.repository";
+export { schedulesRoutes } from "./schedules.routes";
+export { type SchedulesService, schedulesService } from "./schedules.service";
+export { isShiftTimeProblem, shiftTime } from "./shift-time";

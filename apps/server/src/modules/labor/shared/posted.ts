@@ -1,4 +1,4 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { hoursPostingUsers } from "../../../db/schema/index";
 import { conflict } from "../../../platform/errors";
 import type { Tx } from "../../../platform/unit-of-work";
@@ -38,13 +38,35 @@ export async function postedPeriodOf(
 export const postedMessage = (p: PostedPeriod) =>
   `Hours for ${p.startDate} to ${p.endDate} are posted for payroll; nothing in that period can change.`;
 
-/** Refuses (409, naming the period) a change to a person's date inside a posted period. */
+/**
+ * The organization's posting lock, held to the end of the transaction: a posting takes it exclusively, every labor
+ * write that checks `assertNotPosted` shares it, so no write lands in a period a posting commits meanwhile. One lock
+ * per organization, not per person: a posting of thousands of people would fill PostgreSQL's lock table.
+ */
+export async function lockPostings(
+  tx: Tx,
+  organizationId: number,
+  mode: "shared" | "exclusive",
+): Promise<void> {
+  const key = sql`hashtextextended(${`hours-postings:${organizationId}`}, 0)`;
+  await tx.execute(
+    mode === "exclusive"
+      ? sql`select pg_advisory_xact_lock(${key})`
+      : sql`select pg_advisory_xact_lock_shared(${key})`,
+  );
+}
+
+/**
+ * Refuses (409, naming the period) a change to a person's date inside a posted period. Takes the shared posting
+ * lock first, so a posting that commits meanwhile is seen.
+ */
 export async function assertNotPosted(
   tx: Tx,
   organizationId: number,
   userId: number,
   workDates: readonly string[],
 ): Promise<void> {
+  await lockPostings(tx, organizationId, "shared");
   for (const d of new Set(workDates)) {
     const p = await postedPeriodOf(tx, organizationId, userId, d);
     if (p) throw conflict(postedMessage(p), { workDate: [postedMessage(p)] });
