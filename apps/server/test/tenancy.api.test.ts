@@ -47,6 +47,12 @@ type East = {
   appointment: number;
   /** A lead generator's QR code (the demo seed's). */
   qrCode: number;
+  /** Labor (the demo seed's, and a manual hours entry): a time log, a shift, available hours, an activity. */
+  timeLog: number;
+  shift: number;
+  availableHours: number;
+  activity: number;
+  hoursEntry: number;
 };
 /** The outsider's own rows, for a call whose path names one of theirs and whose body names East's. */
 type Own = { user: number };
@@ -389,6 +395,111 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
   "GET /api/QRCodes/qr-details/{userUid}/{hdsfiGroup}": { skip: qrPublic },
   "GET /api/QRCodes/available-appointments/{userUid}": { skip: qrPublic },
   "POST /api/QRCodes/{userUid}/qr-entry": { skip: qrPublic },
+  // Labor (decision 0040): a person of East in the path, or East's rows by id with the outsider's own person.
+  "POST /api/laborHistory/{userId}/time-logs/search": [
+    { name: "an East person's time logs", in: "path", id: (e) => e.lg },
+  ],
+  "POST /api/laborHistory/{userId}/time-logs": [
+    {
+      name: "enter a shift for an East person",
+      in: "path",
+      id: (e) => e.lg,
+      body: (_id, e) => ({
+        action: "entry",
+        storeId: e.store,
+        workDate: "2026-01-05",
+        startTime: "09:00",
+        endTime: "17:00",
+        reason: "mine now",
+      }),
+    },
+  ],
+  "PUT /api/laborHistory/{userId}/time-logs/{logId}": [
+    {
+      name: "edit an East time log (own person)",
+      in: "path",
+      id: (e) => e.timeLog,
+      url: (id, own) => `/api/laborHistory/${own.user}/time-logs/${id}`,
+      body: () => ({
+        kind: "edit",
+        workDate: "2026-01-05",
+        startTime: "09:00",
+        endTime: "17:00",
+        reason: "mine now",
+      }),
+    },
+    {
+      name: "edit an East time log (East person)",
+      in: "path",
+      id: (e) => e.lg,
+      url: (id) => `/api/laborHistory/${id}/time-logs/1`,
+      body: () => ({
+        kind: "edit",
+        workDate: "2026-01-05",
+        startTime: "09:00",
+        endTime: "17:00",
+        reason: "mine now",
+      }),
+    },
+  ],
+  "DELETE /api/laborHistory/{userId}/time-logs/{logId}": [
+    {
+      name: "delete an East time log",
+      in: "path",
+      id: (e) => e.timeLog,
+      url: (id, own) => `/api/laborHistory/${own.user}/time-logs/${id}?reason=mine%20now`,
+    },
+  ],
+  "GET /api/laborHistory/{userId}/time-logs/{logId}/history": [
+    {
+      name: "an East time log's audit trail",
+      in: "path",
+      id: (e) => e.timeLog,
+      url: (id, own) => `/api/laborHistory/${own.user}/time-logs/${id}/history`,
+    },
+  ],
+  "GET /api/dashboard/users/{id}/time-logs": [
+    { name: "an East person's time logs", in: "path", id: (e) => e.lg },
+  ],
+  "POST /api/users/hours/upsert": [
+    {
+      name: "edit East hours",
+      in: "body",
+      id: (e) => e.hoursEntry,
+      body: (id, e) => ({ id, userId: e.lg, workDate: "2026-01-05", minutes: 60 }),
+    },
+  ],
+  "DELETE /api/users/hours/{id}": [{ name: "delete East hours", in: "path", id: (e) => e.hoursEntry }],
+  "POST /api/users/schedules/shifts/upsert": [
+    {
+      name: "move an East shift",
+      in: "body",
+      id: (e) => e.shift,
+      body: (id, e) => ({
+        id,
+        userId: e.lg,
+        storeId: e.store,
+        workDate: "2026-01-05",
+        startTime: "09:00",
+        endTime: "17:00",
+      }),
+    },
+  ],
+  "DELETE /api/users/schedules/shifts/{id}": [
+    { name: "delete an East shift", in: "path", id: (e) => e.shift },
+  ],
+  "DELETE /api/users/hours/available/schedules/{id}": [
+    { name: "delete East available hours", in: "path", id: (e) => e.availableHours },
+  ],
+  "PUT /api/users/activity/{id}": [
+    {
+      name: "edit an East activity",
+      in: "path",
+      id: (e) => e.activity,
+      body: () => ({ activityTypeId: 1, count: 3 }),
+    },
+  ],
+  "DELETE /api/users/activity/{id}": [{ name: "delete an East activity", in: "path", id: (e) => e.activity }],
 };
 
 type Call = {
@@ -435,6 +546,14 @@ async function fingerprint() {
     "appointments",
     "appointment_history",
     "qr_codes",
+    "time_logs",
+    "time_log_history",
+    "hours_entries",
+    "hours_postings",
+    "shifts",
+    "available_hours",
+    "activities",
+    "no_activity_reasons",
   ];
   const out: Record<string, string> = {};
   for (const table of tables) {
@@ -549,6 +668,18 @@ beforeAll(async () => {
     window: await firstOf("appointment_windows"),
     appointment: await firstOf("appointments", "and status = 'booked'"),
     qrCode: await firstOf("qr_codes"),
+    timeLog: await firstOf("time_logs"),
+    shift: await firstOf("shifts"),
+    availableHours: await firstOf("available_hours"),
+    activity: await firstOf("activities"),
+    hoursEntry: Number(
+      (
+        await k.one<{ id: number | string }>(
+          "insert into hours_entries (organization_id, user_id, work_date, minutes, source) values ($1, $2, '2026-01-06', 120, 'manual') returning id",
+          [eastOrg, lg],
+        )
+      ).id,
+    ),
   });
   calls = idTakingCalls(doc).flatMap((op) => {
     const samples = SAMPLES[op.key];

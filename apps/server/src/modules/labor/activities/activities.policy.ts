@@ -5,7 +5,7 @@ import type { TenantContext } from "../../../platform/context";
 import { forbidden } from "../../../platform/errors";
 import { has, requireCan } from "../../../platform/scope";
 import type { Tx } from "../../../platform/unit-of-work";
-import { peopleCondition } from "../shared/people";
+import { peopleCondition } from "../common/people";
 
 /**
  * Who sees and logs which activities (docs/decisions/0026, 0040). `labor.read` opens the lists; without

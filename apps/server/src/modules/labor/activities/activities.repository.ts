@@ -21,7 +21,7 @@ import {
   sortBy,
 } from "../../../platform/query-kit";
 import type { Tx } from "../../../platform/unit-of-work";
-import { inTerritoriesCondition } from "../shared/people";
+import { inTerritoriesCondition } from "../common/people";
 
 type Org = { organizationId: number };
 

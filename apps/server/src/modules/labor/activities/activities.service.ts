@@ -27,7 +27,7 @@ import { pageOf, pageResult } from "../../../platform/query-kit";
 import { has } from "../../../platform/scope";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
 import type { LookupsRepository } from "../../lookups/index";
-import { laborPeriod, localToday, personInScope } from "../shared/people";
+import { laborPeriod, localToday, personInScope } from "../common/people";
 import {
   activityScope,
   canEditActivity,

@@ -5,7 +5,7 @@ import { has, requireCan } from "../../../platform/scope";
 
 /**
  * Who reads and changes hours (docs/decisions/0026, 0040). Reading needs `labor.read`; the row scope then does the
- * rest (labor/shared/people.ts): a lead generator reads their own hours, territory-limited roles their territories'
+ * rest (labor/common/people.ts): a lead generator reads their own hours, territory-limited roles their territories'
  * people, everyone else the organization (the screen is `labor.team`'s; a lead generator's own hours are the
  * phone's). Adding, changing and deleting entries and posting needs `labor.edit` (managers and field marketing
  * managers). A person outside the scope answers 404, as one of another organization.

@@ -16,8 +16,8 @@ import type { TenantContext } from "../../../platform/context";
 import { rowsOf } from "../../../platform/db";
 import { likePattern, type PageWindow, searchWords, sortBy } from "../../../platform/query-kit";
 import type { Tx } from "../../../platform/unit-of-work";
-import { inTerritoriesCondition, type LaborPeriod, peopleCondition } from "../shared/people";
-import { lockPostings } from "../shared/posted";
+import { inTerritoriesCondition, type LaborPeriod, peopleCondition } from "../common/people";
+import { lockPostings } from "../common/posted";
 
 /**
  * Hours (docs/decisions/0040-labor.md). A person's hours in a period are LINES:
@@ -469,7 +469,7 @@ export function hoursRepository() {
     // Posting
     // -------------------------------------------------------------------------------------------------------
 
-    /** The organization's posting lock (shared/posted.ts). */
+    /** The organization's posting lock (common/posted.ts). */
     lockPostings,
 
     /** Members of the organization among `userIds` that the caller reaches, by name. */

@@ -21,8 +21,8 @@ import { AppError, badRequest, conflict, fieldError, notFound } from "../../../p
 import { type ExportColumn, type ExportFile, exportFile } from "../../../platform/export";
 import { type Page, pageOf, pageResult } from "../../../platform/query-kit";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
-import { type LaborPeriod, laborPeriod, localToday, personInScope } from "../shared/people";
-import { assertNotPosted } from "../shared/posted";
+import { type LaborPeriod, laborPeriod, localToday, personInScope } from "../common/people";
+import { assertNotPosted } from "../common/posted";
 import { canEditHours, requireHoursEditor, requireHoursReader } from "./hours.policy";
 import type {
   HoursFilters,

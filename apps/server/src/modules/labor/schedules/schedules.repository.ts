@@ -11,7 +11,7 @@ import {
 import type { TenantContext } from "../../../platform/context";
 import { likePattern, type PageWindow, searchWords } from "../../../platform/query-kit";
 import type { Tx } from "../../../platform/unit-of-work";
-import { inTerritoriesCondition, peopleCondition } from "../shared/people";
+import { inTerritoriesCondition, peopleCondition } from "../common/people";
 
 type Scope = Pick<TenantContext, "organizationId">;
 

@@ -33,7 +33,7 @@ import { inChunks, pageOf, pageResult } from "../../../platform/query-kit";
 import { territoryScope } from "../../../platform/scope";
 import type { UnitOfWork } from "../../../platform/unit-of-work";
 import { xlsxStream } from "../../../platform/xlsx";
-import { personInScope } from "../shared/people";
+import { personInScope } from "../common/people";
 import { canEditSchedules, requireScheduleEditor, requireScheduleReader } from "./schedules.policy";
 import {
   type AvailableRow,

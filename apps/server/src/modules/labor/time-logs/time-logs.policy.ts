@@ -5,7 +5,7 @@ import { has, requireCan } from "../../../platform/scope";
 
 /**
  * Who may do what with time logs (docs/decisions/0026, 0040). The capability is checked first; the row scope
- * (shared/people.ts) then answers 404 for a person the caller does not reach, exactly as for a person of another
+ * (common/people.ts) then answers 404 for a person the caller does not reach, exactly as for a person of another
  * organization.
  *
  * - Read one person's logs, a log's audit trail, the dashboard's list: `labor.read` (a lead generator: themselves).

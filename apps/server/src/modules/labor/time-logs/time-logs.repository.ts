@@ -27,7 +27,7 @@ import {
   searchWords,
   sortBy,
 } from "../../../platform/query-kit";
-import { inTerritoriesCondition, peopleCondition } from "../shared/people";
+import { inTerritoriesCondition, peopleCondition } from "../common/people";
 
 /** Every action a time log's history knows (the audit trail shows them). */
 export const TIME_LOG_HISTORY_ACTIONS = [

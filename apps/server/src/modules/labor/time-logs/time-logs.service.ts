@@ -21,8 +21,8 @@ import { once } from "../../../platform/idempotency";
 import { escapeHtml, type Mailer } from "../../../platform/mail";
 import { type Page, pageOf, pageResult } from "../../../platform/query-kit";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
-import { type LaborPerson, laborPeriod, personInScope } from "../shared/people";
-import { assertNotPosted } from "../shared/posted";
+import { type LaborPerson, laborPeriod, personInScope } from "../common/people";
+import { assertNotPosted } from "../common/posted";
 import type {
   LaborHistoryDbRow,
   LaborHistoryFilters,
@@ -601,8 +601,12 @@ export function timeLogsService(deps: Deps) {
       const now = d.now();
       const period = laborPeriod(ctx, input, now);
       const settings = await repo.settings(d.uow.read, ctx.organizationId);
+      // History is what happened: days after today (planned shifts only) are not rows. A period wholly ahead
+      // answers nothing.
+      const today = formatDate(now, ctx.timeZone);
       const filters: LaborHistoryFilters = {
-        ...period,
+        startDate: period.startDate,
+        endDate: period.endDate > today ? today : period.endDate,
         userIds: input.userIds,
         storeIds: input.storeIds,
         territoryIds: input.territoryIds,

@@ -1,6 +1,6 @@
 import type { ActivityCreateRequest, ActivityRecentResponse } from "@fieldlead/contracts";
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconPlus, IconRefresh } from "@tabler/icons-react";
+import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, errorMessage } from "../../../../lib/api-error";
@@ -99,7 +99,6 @@ export function QuickActivityCard({ onLogOther }: { onLogOther?: () => void }) {
         <Button
           size="xl"
           fullWidth
-          leftSection={<IconPlus size={22} aria-hidden />}
           onClick={tap}
           aria-label={`+1 ${approaches.name === "Approaches" ? "Approach" : approaches.name}`}
         >

@@ -85,3 +85,9 @@ export const missingText = (log: Pick<TimeLogItem, "missing">) =>
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** A badge that shows its whole label (a narrow table cell wraps the row instead of cutting "No punch out"). */
+export const WHOLE_BADGE = {
+  root: { maxWidth: "none", flexShrink: 0 },
+  label: { overflow: "visible" },
+} as const;

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconCircleCheck, IconHistory, IconPencil } from "@tabler/icons-react";
 import type { DataTableColumn } from "../../../../components/data-table";
 import { actionsColumn, ListTable, type ListTableProps } from "../../../../components/list-table";
-import { logZone, missingText, spanText, timeOf } from "./format";
+import { logZone, missingText, spanText, timeOf, WHOLE_BADGE } from "./format";
 import type { TimeLogAction } from "./time-log-card";
 import { TimeLogStateBadge } from "./time-log-card";
 
@@ -20,7 +20,7 @@ function RecordedPunch({ log }: { log: TimeLogItem }) {
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="wrap">
-        <Badge color="red" variant="outline" size="sm">
+        <Badge color="red" variant="outline" size="sm" styles={WHOLE_BADGE}>
           {missingText(log) ?? "Open"}
         </Badge>
         <Text fz="sm" style={{ whiteSpace: "nowrap" }}>

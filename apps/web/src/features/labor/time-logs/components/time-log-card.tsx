@@ -9,6 +9,7 @@ import {
   STATE_COLOR,
   STATE_LABEL,
   spanText,
+  WHOLE_BADGE,
 } from "./format";
 
 export type TimeLogAction = "edit" | "delete" | "history" | "accept" | "propose";
@@ -16,7 +17,7 @@ export type TimeLogAction = "edit" | "delete" | "history" | "accept" | "propose"
 /** A log's state as a badge: "Missing punch", "Proposed"... */
 export function TimeLogStateBadge({ log, size = "sm" }: { log: TimeLogItem; size?: "xs" | "sm" }) {
   return (
-    <Badge color={STATE_COLOR[log.state]} variant="light" size={size}>
+    <Badge color={STATE_COLOR[log.state]} variant="light" size={size} styles={WHOLE_BADGE}>
       {STATE_LABEL[log.state]}
     </Badge>
   );
@@ -28,22 +29,22 @@ export function TimeLogFlags({ log }: { log: TimeLogItem }) {
   return (
     <>
       {missing ? (
-        <Badge color="red" variant="outline" size="sm">
+        <Badge color="red" variant="outline" size="sm" styles={WHOLE_BADGE}>
           {missing}
         </Badge>
       ) : null}
       {log.farFromStore ? (
-        <Badge color="orange" variant="outline" size="sm">
+        <Badge color="orange" variant="outline" size="sm" styles={WHOLE_BADGE}>
           Far from the store
         </Badge>
       ) : null}
       {log.posted ? (
-        <Badge color="gray" variant="outline" size="sm">
+        <Badge color="gray" variant="outline" size="sm" styles={WHOLE_BADGE}>
           Posted
         </Badge>
       ) : null}
       {log.source === "manual" ? (
-        <Badge color="indigo" variant="outline" size="sm">
+        <Badge color="indigo" variant="outline" size="sm" styles={WHOLE_BADGE}>
           Entered by a manager
         </Badge>
       ) : null}

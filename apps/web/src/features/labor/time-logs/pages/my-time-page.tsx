@@ -13,11 +13,12 @@ import {
 } from "@mantine/core";
 import { IconCalendarWeek, IconClock, IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../../components/page-header";
 import { LoadError } from "../../../../components/query-state";
 import { useCan } from "../../../../lib/can";
 import { useSession } from "../../../../lib/session";
+import { QuickActivityCard } from "../../activities/components/quick-activity-card";
 import { type LaborToday, useLaborToday, useUserTimeLogs } from "../api/time-logs";
 import { durationText, logSpanText, missingText, plural, spanText } from "../components/format";
 import { ProposeForm } from "../components/propose-form";
@@ -166,6 +167,7 @@ export function MyTimePage() {
   const mayPunch = can("labor.own");
   const today = useLaborToday(mayPunch);
   const [dialog, setDialog] = useState<TimeLogTarget>(null);
+  const navigate = useNavigate();
 
   if (!mayPunch || !me)
     return (
@@ -205,6 +207,10 @@ export function MyTimePage() {
           <>
             <PunchPanel today={today.data} userId={me.userId} />
             <Totals today={today.data} />
+            {today.data.open ? (
+              // While on the clock: what they are doing, one tap per approach (the Activities screen's card).
+              <QuickActivityCard onLogOther={() => navigate("/labor/activities")} />
+            ) : null}
             <MissingPunches missing={today.data.missing} />
           </>
         )}
