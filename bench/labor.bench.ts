@@ -58,8 +58,8 @@ pg.Client.prototype.query = function patched(this: pg.Client, ...a: unknown[]) {
   const [first, second] = a as [unknown, unknown];
   if (capturing) {
     const text = typeof first === "string" ? first : (first as { text?: string })?.text;
-    const values =
-      typeof first === "string" ? (second as unknown[]) : ((first as { values?: unknown[] })?.values ?? []);
+    // `query(text, values)` or `query(config, values)` (drizzle's form) or `query({ text, values })`.
+    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] })?.values ?? []);
     if (text && !/^(begin|commit|rollback|set |select set_config)/i.test(text.trim()))
       capturing.push({ text, values: Array.isArray(values) ? values : [] });
   }
@@ -243,6 +243,8 @@ async function main() {
       ).user_id,
     );
     const direct = new pg.Client({ connectionString: url });
+    // Dropping the database at the end (or after a failure) ends this connection: not an error of the run.
+    direct.on("error", () => undefined);
     await direct.connect();
     const version = ((await direct.query("show server_version")).rows[0] as { server_version: string })
       .server_version;
@@ -294,6 +296,9 @@ async function main() {
     await direct.end();
     await app.close();
     console.log(lines.join("\n"));
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
   } finally {
     await drop();
   }

@@ -56,6 +56,29 @@ export const territoryInput = z.object({
   isActive: z.boolean().default(true),
 });
 
+/**
+ * The labor settings (docs/decisions/0040-labor.md) an Admin sets on the organization, with their bounds: the
+ * longest shift (a punch in with no punch out is flagged missing after it), the weekly hours a schedule may hold
+ * before it is marked, and how far from its store a punch may be before it is warned about.
+ */
+export const LABOR_SETTINGS = {
+  maxShiftHours: { min: 4, max: 24, default: 12, unit: "hours" },
+  weeklyHoursLimit: { min: 1, max: 80, default: 40, unit: "hours" },
+  punchDistanceMeters: { min: 50, max: 50_000, default: 500, unit: "meters" },
+} as const;
+export type LaborSettingKey = keyof typeof LABOR_SETTINGS;
+
+/** A whole number within a labor setting's bounds; every failure says the range. */
+const laborSetting = (key: LaborSettingKey) => {
+  const { min, max, unit } = LABOR_SETTINGS[key];
+  const message = `Enter a whole number of ${unit} from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`;
+  return z
+    .number({ error: message })
+    .int({ error: message, abort: true })
+    .min(min, message)
+    .max(max, message);
+};
+
 /** An organization with the settings an administrator edits. */
 export const organizationDetail = z.object({
   id: z.number().int(),
@@ -67,6 +90,12 @@ export const organizationDetail = z.object({
   intFirstDayOfWeek: z.number().int().min(0).max(6).nullable(),
   crmIntegrationId: z.number().int().nullable(),
   showApproaches: z.boolean(),
+  /** Labor: hours after a punch in at which a shift with no punch out is flagged missing. */
+  maxShiftHours: z.number().int(),
+  /** Labor: hours a person's week of schedules may hold before it is marked over the limit. */
+  weeklyHoursLimit: z.number().int(),
+  /** Labor: meters from the store beyond which a punch is warned about (never refused). */
+  punchDistanceMeters: z.number().int(),
   isSmartCircleLG: z.boolean(),
   smartCircleCompany: z.string().nullable(),
   isDeleted: z.boolean(),
@@ -95,6 +124,12 @@ export const organizationUpsertRequest = z.object({
     .optional(),
   crmIntegrationId: idSchema.nullable().optional(),
   showApproaches: z.boolean().optional(),
+  /** Labor: the longest shift, 4 to 24 hours (12 when the organization is created without it). */
+  maxShiftHours: laborSetting("maxShiftHours").optional(),
+  /** Labor: the weekly hours limit of schedules, 1 to 80 hours (40 by default). */
+  weeklyHoursLimit: laborSetting("weeklyHoursLimit").optional(),
+  /** Labor: the distance from the store a punch is warned beyond, 50 to 50,000 meters (500 by default). */
+  punchDistanceMeters: laborSetting("punchDistanceMeters").optional(),
   isSmartCircleLG: z.boolean().optional(),
   smartCircleCompany: optionalText(120).optional(),
   isDeleted: z.boolean().optional(),

@@ -14,6 +14,10 @@ type Org = {
   isDeleted: boolean;
   isSmartCircleLG: boolean;
   smartCircleCompany: string | null;
+  showApproaches: boolean;
+  maxShiftHours: number;
+  weeklyHoursLimit: number;
+  punchDistanceMeters: number;
   timeZone: string;
   intFirstDayOfWeek: number | null;
   territories: { id: number; name: string; isActive: boolean }[];
@@ -422,5 +426,210 @@ describe("settings organizations (POST /api/settings/organizations)", () => {
     const sa = await t.login("superadmin@demo.local");
     const list = (await settings(sa, { search: "solar" })).json() as Org[];
     expect(list.map((o) => o.name)).toEqual(["BrightPath Solar"]);
+  });
+});
+
+describe("labor settings on the organization save (docs/decisions/0040-labor.md)", () => {
+  const laborRow = async (id: number) =>
+    (
+      await t.database.executeSql(
+        "select max_shift_hours, weekly_hours_limit, punch_distance_meters from organizations where id = $1",
+        [id],
+      )
+    ).rows[0] as { max_shift_hours: number; weekly_hours_limit: number; punch_distance_meters: number };
+  const DEFAULTS = { max_shift_hours: 12, weekly_hours_limit: 40, punch_distance_meters: 500 };
+
+  it("lets an Admin set the longest shift, the weekly hours limit and the punch distance, saved and returned", async () => {
+    const east = await t.orgId("Summit Home East");
+    const admin = await t.login("admin@demo.local", undefined, east);
+    const before = ((await settings(admin)).json() as Org[]).find((o) => o.id === east)!;
+    expect(before).toMatchObject({ maxShiftHours: 12, weeklyHoursLimit: 40, punchDistanceMeters: 500 });
+    try {
+      const res = await upsert(admin, {
+        id: east,
+        maxShiftHours: 10,
+        weeklyHoursLimit: 38,
+        punchDistanceMeters: 1_500,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        name: "Summit Home East",
+        maxShiftHours: 10,
+        weeklyHoursLimit: 38,
+        punchDistanceMeters: 1_500,
+      });
+      expect(await laborRow(east)).toEqual({
+        max_shift_hours: 10,
+        weekly_hours_limit: 38,
+        punch_distance_meters: 1_500,
+      });
+      // The list reads them back; a save without them leaves them as they are.
+      const listed = ((await settings(admin)).json() as Org[]).find((o) => o.id === east)!;
+      expect(listed).toMatchObject({ maxShiftHours: 10, weeklyHoursLimit: 38, punchDistanceMeters: 1_500 });
+      expect((await upsert(admin, { id: east, showApproaches: true })).json()).toMatchObject({
+        maxShiftHours: 10,
+        weeklyHoursLimit: 38,
+        punchDistanceMeters: 1_500,
+      });
+      // The bounds themselves are accepted.
+      const edges = await upsert(admin, {
+        id: east,
+        maxShiftHours: 24,
+        weeklyHoursLimit: 1,
+        punchDistanceMeters: 50_000,
+      });
+      expect(edges.statusCode, edges.body).toBe(200);
+    } finally {
+      await upsert(admin, {
+        id: east,
+        showApproaches: before.showApproaches,
+        maxShiftHours: 12,
+        weeklyHoursLimit: 40,
+        punchDistanceMeters: 500,
+      });
+    }
+    expect(await laborRow(east)).toEqual(DEFAULTS);
+  });
+
+  it("answers 400 naming each field out of its range, and saves nothing", async () => {
+    const east = await t.orgId("Summit Home East");
+    const admin = await t.login("admin@demo.local", undefined, east);
+    const low = await upsert(admin, {
+      id: east,
+      name: "Not saved",
+      maxShiftHours: 3,
+      weeklyHoursLimit: 0,
+      punchDistanceMeters: 49,
+    });
+    expect(low.statusCode).toBe(400);
+    expect(low.json().errors).toEqual({
+      "body.maxShiftHours": ["Enter a whole number of hours from 4 to 24"],
+      "body.weeklyHoursLimit": ["Enter a whole number of hours from 1 to 80"],
+      "body.punchDistanceMeters": ["Enter a whole number of meters from 50 to 50,000"],
+    });
+    for (const [body, field] of [
+      [{ maxShiftHours: 25 }, "body.maxShiftHours"],
+      [{ maxShiftHours: 8.5 }, "body.maxShiftHours"],
+      [{ maxShiftHours: "12" }, "body.maxShiftHours"],
+      [{ weeklyHoursLimit: 81 }, "body.weeklyHoursLimit"],
+      [{ weeklyHoursLimit: null }, "body.weeklyHoursLimit"],
+      [{ punchDistanceMeters: 50_001 }, "body.punchDistanceMeters"],
+      [{ punchDistanceMeters: 1e20 }, "body.punchDistanceMeters"],
+    ] as const) {
+      const res = await upsert(admin, { id: east, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json().errors), JSON.stringify(body)).toEqual([field]);
+    }
+    expect(await laborRow(east)).toEqual(DEFAULTS);
+    expect((await orgRow(east)).name).toBe("Summit Home East");
+  });
+
+  it("refuses another organization's settings (404) and anyone but an Admin, as every other setting", async () => {
+    const east = await t.orgId("Summit Home East");
+    const west = await t.orgId("Summit Home West");
+    const solar = await t.orgId("BrightPath Solar");
+    const admin = await t.login("admin@demo.local", undefined, east);
+    const change = { maxShiftHours: 6, weeklyHoursLimit: 10, punchDistanceMeters: 100 };
+    for (const id of [west, solar, 999_999]) {
+      const res = await upsert(admin, { id, ...change });
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().message).toBe("The organization was not found.");
+    }
+    for (const email of ["manager@demo.local", "hd@demo.local", "lg@demo.local", "analyst@demo.local"]) {
+      const res = await upsert(await t.login(email), { id: east, ...change });
+      expect(res.statusCode, email).toBe(404);
+    }
+    for (const id of [east, west, solar]) expect(await laborRow(id)).toEqual(DEFAULTS);
+  });
+
+  it("gives a new organization the defaults, or the settings it is created with", async () => {
+    const sa = await t.login("superadmin@demo.local");
+    const plain = await upsert(sa, { name: "Defaults Co", timeZone: "UTC" });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ maxShiftHours: 12, weeklyHoursLimit: 40, punchDistanceMeters: 500 });
+    const set = await upsert(sa, {
+      name: "Long Shifts Co",
+      timeZone: "UTC",
+      maxShiftHours: 16,
+      weeklyHoursLimit: 50,
+      punchDistanceMeters: 2_000,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await laborRow(set.json().id)).toEqual({
+      max_shift_hours: 16,
+      weekly_hours_limit: 50,
+      punch_distance_meters: 2_000,
+    });
+  });
+
+  it("a changed weekly hours limit changes the schedules grid's over-limit conflict at once", async () => {
+    const east = await t.orgId("Summit Home East");
+    const admin = await t.login("admin@demo.local", undefined, east);
+    const userId = (
+      (await t.database.executeSql("select id from users where email = 'lg@demo.local'", [])).rows[0] as {
+        id: number;
+      }
+    ).id;
+    const storeId = (
+      (
+        await t.database.executeSql("select id from stores where organization_id = $1 order by id limit 1", [
+          east,
+        ])
+      ).rows[0] as { id: number }
+    ).id;
+    const week = "2031-06-02"; // a Monday, away from the demo's weeks
+    for (const workDate of ["2031-06-02", "2031-06-03"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/users/schedules/shifts/upsert",
+        headers: h(admin),
+        payload: { userId, storeId, workDate, startTime: "09:00", endTime: "17:00" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    type Grid = {
+      weeklyHoursLimit: number;
+      items: {
+        userId: number;
+        minutes: number;
+        overWeeklyLimit: boolean;
+        days: { shifts: { workDate: string; conflicts: { kind: string; message: string }[] }[] }[];
+      }[];
+    };
+    const gridOf = async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/users/schedules",
+        headers: h(admin),
+        payload: { week, userIds: [userId] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as Grid;
+      const row = body.items.find((r) => r.userId === userId)!;
+      const over = row.days
+        .flatMap((d) => d.shifts)
+        .flatMap((s) =>
+          s.conflicts.filter((c) => c.kind === "overWeeklyLimit").map((c) => [s.workDate, c.message]),
+        );
+      return {
+        limit: body.weeklyHoursLimit,
+        minutes: row.minutes,
+        overWeeklyLimit: row.overWeeklyLimit,
+        over,
+      };
+    };
+    expect(await gridOf()).toEqual({ limit: 40, minutes: 16 * 60, overWeeklyLimit: false, over: [] });
+    try {
+      expect((await upsert(admin, { id: east, weeklyHoursLimit: 12 })).statusCode).toBe(200);
+      expect(await gridOf()).toEqual({
+        limit: 12,
+        minutes: 16 * 60,
+        overWeeklyLimit: true,
+        over: [["2031-06-03", "16 h planned this week, over the limit of 12 h"]],
+      });
+    } finally {
+      await upsert(admin, { id: east, weeklyHoursLimit: 40 });
+    }
+    expect((await gridOf()).overWeeklyLimit).toBe(false);
   });
 });

@@ -17,6 +17,9 @@ const orgColumns = {
   firstDayOfWeek: organizations.firstDayOfWeek,
   crmIntegrationId: organizations.crmIntegrationId,
   showApproaches: organizations.showApproaches,
+  maxShiftHours: organizations.maxShiftHours,
+  weeklyHoursLimit: organizations.weeklyHoursLimit,
+  punchDistanceMeters: organizations.punchDistanceMeters,
   isSmartCircleLG: organizations.isSmartCircleLG,
   smartCircleCompany: organizations.smartCircleCompany,
   isDeleted: organizations.isDeleted,
@@ -34,6 +37,9 @@ export type OrganizationRow = {
   firstDayOfWeek: number | null;
   crmIntegrationId: number | null;
   showApproaches: boolean;
+  maxShiftHours: number;
+  weeklyHoursLimit: number;
+  punchDistanceMeters: number;
   isSmartCircleLG: boolean;
   smartCircleCompany: string | null;
   isDeleted: boolean;
@@ -48,10 +54,16 @@ export type OrganizationValues = {
   firstDayOfWeek: number | null;
   crmIntegrationId: number | null;
   showApproaches: boolean;
+  maxShiftHours: number;
+  weeklyHoursLimit: number;
+  punchDistanceMeters: number;
   isSmartCircleLG: boolean;
   smartCircleCompany: string | null;
   isDeleted: boolean;
 };
+
+/** The labor settings: a new organization without them takes the columns' defaults (docs/decisions/0040). */
+type LaborSettingValues = "maxShiftHours" | "weeklyHoursLimit" | "punchDistanceMeters";
 
 /**
  * Organizations are the tenants themselves, so these reads and writes are by organization id; which ids a
@@ -113,7 +125,11 @@ export function organizationsRepository() {
       return r.n;
     },
 
-    async insert(tx: Tx, values: OrganizationValues & { uid: string }): Promise<number> {
+    async insert(
+      tx: Tx,
+      values: Omit<OrganizationValues, LaborSettingValues> &
+        Partial<Pick<OrganizationValues, LaborSettingValues>> & { uid: string },
+    ): Promise<number> {
       const [row] = await tx.insert(organizations).values(values).returning({ id: organizations.id });
       return row.id;
     },

@@ -31,6 +31,9 @@ const toDetail = (o: OrganizationRow, territories: TerritoryRow[]): Organization
   intFirstDayOfWeek: o.firstDayOfWeek,
   crmIntegrationId: o.crmIntegrationId,
   showApproaches: o.showApproaches,
+  maxShiftHours: o.maxShiftHours,
+  weeklyHoursLimit: o.weeklyHoursLimit,
+  punchDistanceMeters: o.punchDistanceMeters,
   isSmartCircleLG: o.isSmartCircleLG,
   smartCircleCompany: o.smartCircleCompany,
   isDeleted: o.isDeleted,
@@ -152,6 +155,10 @@ export function organizationsService(d: Deps) {
         firstDayOfWeek: input.intFirstDayOfWeek ?? null,
         crmIntegrationId: input.crmIntegrationId ?? null,
         showApproaches: input.showApproaches ?? false,
+        // Unsent labor settings take the columns' defaults.
+        maxShiftHours: input.maxShiftHours,
+        weeklyHoursLimit: input.weeklyHoursLimit,
+        punchDistanceMeters: input.punchDistanceMeters,
         isSmartCircleLG: input.isSmartCircleLG ?? false,
         smartCircleCompany: input.smartCircleCompany ?? null,
         isDeleted: input.isDeleted ?? false,
@@ -177,6 +184,9 @@ export function organizationsService(d: Deps) {
       set("firstDayOfWeek", input.intFirstDayOfWeek);
       set("crmIntegrationId", input.crmIntegrationId);
       set("showApproaches", input.showApproaches);
+      set("maxShiftHours", input.maxShiftHours);
+      set("weeklyHoursLimit", input.weeklyHoursLimit);
+      set("punchDistanceMeters", input.punchDistanceMeters);
       set("isSmartCircleLG", input.isSmartCircleLG);
       set("smartCircleCompany", input.smartCircleCompany);
       set("isDeleted", input.isDeleted);

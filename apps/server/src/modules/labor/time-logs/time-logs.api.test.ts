@@ -659,4 +659,51 @@ describe("the demo's punches", () => {
     );
     expect(without).toEqual([]);
   });
+
+  it("names the store and hours type in a trail whose records hold their ids only, read in one query", async () => {
+    const [demo] = await k.rows<{ id: number; store: string; hours_type: string | null; after: object }>(
+      `select l.id, s.name as store, r.name as hours_type, h.after from time_logs l
+       join stores s on s.organization_id = l.organization_id and s.id = l.store_id
+       left join reference_items r on r.list = 'userHoursTypes' and r.id = l.hours_type_id
+       join time_log_history h on h.time_log_id = l.id and h.action = 'punchIn'
+       where l.user_id = $1 and l.organization_id = $2 and l.source = 'punch' order by l.id limit 1`,
+      [lg, east],
+    );
+    // The demo's records were written with the store's id alone (as older entries were).
+    expect(demo.after).not.toHaveProperty("storeName");
+    const trail = await k.trail(await k.as("manager@demo.local"), lg, demo.id);
+    expect(trail.statusCode, trail.body).toBe(200);
+    const [punchIn] = trail.json().items as { action: string; after: Record<string, unknown> }[];
+    expect(punchIn.action).toBe("punchIn");
+    expect(punchIn.after).toMatchObject({ storeId: expect.any(Number), storeName: demo.store });
+    expect(punchIn.after.storeName).not.toMatch(/^Store #/);
+    // A correction that changes the hours type names both types.
+    const types = await k.rows<{ id: number; name: string }>(
+      "select id, name from reference_items where list = 'userHoursTypes' order by id limit 2",
+    );
+    await k.rows(
+      `insert into time_log_history (organization_id, time_log_id, subject_user_id, action, user_id, before, after, reason)
+       values ($1, $2, $3, 'edit', null, $4::jsonb, $5::jsonb, 'Type corrected')`,
+      [
+        east,
+        demo.id,
+        lg,
+        JSON.stringify({ hoursTypeId: types[0].id }),
+        JSON.stringify({ hoursTypeId: types[1].id, storeId: "not an id" }),
+      ],
+    );
+    const again = (await k.trail(await k.as("manager@demo.local"), lg, demo.id)).json().items as {
+      action: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }[];
+    const edit = again.at(-1)!;
+    expect(edit.action).toBe("edit");
+    expect(edit.before).toEqual({ hoursTypeId: types[0].id, hoursTypeName: types[0].name });
+    expect(edit.after).toEqual({
+      hoursTypeId: types[1].id,
+      hoursTypeName: types[1].name,
+      storeId: "not an id",
+    });
+  });
 });

@@ -94,6 +94,17 @@ const leadCountOf = sql<number>`(select count(*)::int from ${leads} where ${lead
   and ${leads.capturedAt} >= ${timeLogs.punchInAt}
   and ${leads.capturedAt} <= coalesce(${timeLogs.punchOutAt}, case when ${timeLogs.state} = 'open' then now() end))`;
 
+/** A log's store (same organization). */
+const storeOfLog = and(eq(stores.organizationId, timeLogs.organizationId), eq(stores.id, timeLogs.storeId));
+
+/** One log of an organization. */
+const logById = (organizationId: number, id: number) =>
+  and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.id, id));
+
+/** The logs of one person in one organization. */
+const logsOf = (organizationId: number, userId: number) =>
+  and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.userId, userId));
+
 const itemColumns = {
   id: timeLogs.id,
   organizationId: timeLogs.organizationId,
@@ -131,10 +142,7 @@ const selectItems = (exec: Tx) =>
     .select(itemColumns)
     .from(timeLogs)
     .innerJoin(users, eq(users.id, timeLogs.userId))
-    .innerJoin(
-      stores,
-      and(eq(stores.organizationId, timeLogs.organizationId), eq(stores.id, timeLogs.storeId)),
-    )
+    .innerJoin(stores, storeOfLog)
     .innerJoin(organizations, eq(organizations.id, timeLogs.organizationId))
     .leftJoin(hoursTypes, and(eq(hoursTypes.list, "userHoursTypes"), eq(hoursTypes.id, timeLogs.hoursTypeId)))
     .$dynamic();
@@ -143,6 +151,17 @@ export type TimeLogRow = Awaited<ReturnType<ReturnType<typeof selectItems>["exec
 
 /** A log as the writes read it (locked). */
 export type LogRecord = typeof timeLogs.$inferSelect & { storeName: string };
+
+/** Logs as the writes read them: the whole row and its store's name. */
+const selectRecords = (exec: Tx) =>
+  exec
+    .select({ log: timeLogs, storeName: stores.name })
+    .from(timeLogs)
+    .innerJoin(stores, storeOfLog)
+    .$dynamic();
+
+const recordOf = (row: { log: typeof timeLogs.$inferSelect; storeName: string } | undefined) =>
+  row ? { ...row.log, storeName: row.storeName } : null;
 
 export type StoreRecord = {
   id: number;
@@ -198,6 +217,22 @@ export type DueLog = {
   punchInAt: Date;
 };
 
+/** The person's membership in the organization (one at most), as a subquery. */
+const membershipOf = (exec: Tx, organizationId: number, userId: number) =>
+  sql`(${exec
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))})`;
+
+/** The store ids a membership names, as a subquery. */
+const membershipStoreIdsOf = (exec: Tx, organizationId: number, membership: SQL) =>
+  exec
+    .select({ id: membershipStores.storeId })
+    .from(membershipStores)
+    .where(
+      and(eq(membershipStores.organizationId, organizationId), eq(membershipStores.membershipId, membership)),
+    );
+
 export type HistoryRow = {
   id: number;
   timeLogId: number;
@@ -209,7 +244,29 @@ export type HistoryRow = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   reason: string | null;
+  /** The names of the store and hours type ids `before` and `after` hold, read now (null: none, or not found). */
+  names: { before: RecordNames; after: RecordNames };
 };
+
+export type RecordNames = { storeName: string | null; hoursTypeName: string | null };
+
+/** An id a history record holds under `key` (a JSON number), else null: never a cast that fails. */
+const idIn = (record: AnyPgColumn, key: "storeId" | "hoursTypeId") => {
+  const k = sql.raw(`'${key}'`);
+  return sql`case when jsonb_typeof(${record}->${k}) = 'number' and (${record}->>${k}) ~ '^[0-9]{1,9}$' then (${record}->>${k})::int end`;
+};
+
+/** The names of the store and hours type a history record (`before` or `after`) holds, as subqueries by key. */
+const namesIn = (record: AnyPgColumn) => ({
+  storeName: sql<
+    string | null
+  >`(select ${stores.name} from ${stores} where ${stores.organizationId} = ${timeLogHistory.organizationId} and ${stores.id} = ${idIn(record, "storeId")})`,
+  hoursTypeName: sql<
+    string | null
+  >`(select ${referenceItems.name} from ${referenceItems} where ${referenceItems.list} = 'userHoursTypes' and ${referenceItems.id} = ${idIn(record, "hoursTypeId")})`,
+});
+const beforeNames = namesIn(timeLogHistory.before);
+const afterNames = namesIn(timeLogHistory.after);
 
 /**
  * Time logs' reads and writes (docs/decisions/0040-labor.md). Every method takes the executor first (docs/decisions
@@ -219,9 +276,7 @@ export function timeLogsRepository() {
   return {
     /** One log as the lists show it, or null (another organization's, or none). */
     async item(exec: Tx, organizationId: number, id: number): Promise<TimeLogRow | null> {
-      const [row] = await selectItems(exec)
-        .where(and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.id, id)))
-        .limit(1);
+      const [row] = await selectItems(exec).where(logById(organizationId, id)).limit(1);
       return row ?? null;
     },
 
@@ -240,8 +295,7 @@ export function timeLogsRepository() {
       page: PageWindow,
     ): Promise<{ rows: TimeLogRow[]; total: number; totalMinutes: number }> {
       const where = and(
-        eq(timeLogs.organizationId, ctx.organizationId),
-        eq(timeLogs.userId, f.userId),
+        logsOf(ctx.organizationId, f.userId),
         gte(timeLogs.workDate, f.startDate),
         lte(timeLogs.workDate, f.endDate),
         f.storeIds?.length ? inArray(timeLogs.storeId, f.storeIds) : undefined,
@@ -321,13 +375,7 @@ export function timeLogsRepository() {
       limit: number,
     ): Promise<TimeLogRow[]> {
       return selectItems(exec)
-        .where(
-          and(
-            eq(timeLogs.organizationId, organizationId),
-            eq(timeLogs.userId, userId),
-            inArray(timeLogs.state, states),
-          ),
-        )
+        .where(and(logsOf(organizationId, userId), inArray(timeLogs.state, states)))
         .orderBy(sql`${timeLogs.workDate} desc`, sql`${timeLogs.id} desc`)
         .limit(limit);
     },
@@ -349,8 +397,7 @@ export function timeLogsRepository() {
         .from(timeLogs)
         .where(
           and(
-            eq(timeLogs.organizationId, organizationId),
-            eq(timeLogs.userId, userId),
+            logsOf(organizationId, userId),
             gte(timeLogs.workDate, startDate),
             lte(timeLogs.workDate, endDate),
             eq(timeLogs.state, "closed"),
@@ -361,16 +408,10 @@ export function timeLogsRepository() {
 
     /** A log for a write, locked until the transaction ends, with its store's name. */
     async lock(tx: Tx, organizationId: number, id: number): Promise<LogRecord | null> {
-      const [row] = await tx
-        .select({ log: timeLogs, storeName: stores.name })
-        .from(timeLogs)
-        .innerJoin(
-          stores,
-          and(eq(stores.organizationId, timeLogs.organizationId), eq(stores.id, timeLogs.storeId)),
-        )
-        .where(and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.id, id)))
+      const [row] = await selectRecords(tx)
+        .where(logById(organizationId, id))
         .for("update", { of: timeLogs });
-      return row ? { ...row.log, storeName: row.storeName } : null;
+      return recordOf(row);
     },
 
     /** The person's open log, if they are punched in: locked for a write, or read as is (`lock: false`). */
@@ -380,23 +421,9 @@ export function timeLogsRepository() {
       userId: number,
       opts: { lock?: boolean } = {},
     ): Promise<LogRecord | null> {
-      const query = tx
-        .select({ log: timeLogs, storeName: stores.name })
-        .from(timeLogs)
-        .innerJoin(
-          stores,
-          and(eq(stores.organizationId, timeLogs.organizationId), eq(stores.id, timeLogs.storeId)),
-        )
-        .where(
-          and(
-            eq(timeLogs.organizationId, organizationId),
-            eq(timeLogs.userId, userId),
-            eq(timeLogs.state, "open"),
-          ),
-        )
-        .$dynamic();
+      const query = selectRecords(tx).where(and(logsOf(organizationId, userId), eq(timeLogs.state, "open")));
       const [row] = await (opts.lock === false ? query : query.for("update", { of: timeLogs }));
-      return row ? { ...row.log, storeName: row.storeName } : null;
+      return recordOf(row);
     },
 
     /** The open log's id, if any (the phone's day). */
@@ -404,13 +431,7 @@ export function timeLogsRepository() {
       const [row] = await exec
         .select({ id: timeLogs.id })
         .from(timeLogs)
-        .where(
-          and(
-            eq(timeLogs.organizationId, organizationId),
-            eq(timeLogs.userId, userId),
-            eq(timeLogs.state, "open"),
-          ),
-        )
+        .where(and(logsOf(organizationId, userId), eq(timeLogs.state, "open")))
         .limit(1);
       return row?.id ?? null;
     },
@@ -430,17 +451,10 @@ export function timeLogsRepository() {
     ): Promise<LogRecord | null> {
       const from = timeLogs.punchInAt;
       const to = timeLogs.punchOutAt;
-      const [row] = await tx
-        .select({ log: timeLogs, storeName: stores.name })
-        .from(timeLogs)
-        .innerJoin(
-          stores,
-          and(eq(stores.organizationId, timeLogs.organizationId), eq(stores.id, timeLogs.storeId)),
-        )
+      const [row] = await selectRecords(tx)
         .where(
           and(
-            eq(timeLogs.organizationId, organizationId),
-            eq(timeLogs.userId, userId),
+            logsOf(organizationId, userId),
             exceptId === null ? undefined : ne(timeLogs.id, exceptId),
             sql`${timeLogs.workDate} between (${nearDate}::date - 2) and (${nearDate}::date + 2)`,
             sql`coalesce(${from}, ${to}) < ${end ? end.toISOString() : "infinity"}::timestamptz`,
@@ -449,7 +463,7 @@ export function timeLogsRepository() {
         )
         .orderBy(sql`coalesce(${from}, ${to})`)
         .limit(1);
-      return row ? { ...row.log, storeName: row.storeName } : null;
+      return recordOf(row);
     },
 
     async insert(tx: Tx, values: typeof timeLogs.$inferInsert): Promise<number> {
@@ -466,7 +480,7 @@ export function timeLogsRepository() {
       await tx
         .update(timeLogs)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.id, id)));
+        .where(logById(organizationId, id));
     },
 
     /** Deletes a log; activities that named it keep their record, without the shift. */
@@ -475,7 +489,7 @@ export function timeLogsRepository() {
         .update(activities)
         .set({ timeLogId: null })
         .where(and(eq(activities.organizationId, organizationId), eq(activities.timeLogId, id)));
-      await tx.delete(timeLogs).where(and(eq(timeLogs.organizationId, organizationId), eq(timeLogs.id, id)));
+      await tx.delete(timeLogs).where(logById(organizationId, id));
     },
 
     /** History rows in the caller's transaction, each with its log's person. */
@@ -504,9 +518,12 @@ export function timeLogsRepository() {
       }
     },
 
-    /** A log's audit trail (also of a deleted log), oldest first, with the names of who. */
+    /**
+     * A log's audit trail (also of a deleted log), oldest first, with the names of who and, read in the same query,
+     * of the stores and hours types its records name by id (older records hold the id only).
+     */
     async historyOf(exec: Tx, organizationId: number, userId: number, logId: number): Promise<HistoryRow[]> {
-      return exec
+      const rows = await exec
         .select({
           id: timeLogHistory.id,
           timeLogId: timeLogHistory.timeLogId,
@@ -518,6 +535,10 @@ export function timeLogsRepository() {
           before: timeLogHistory.before,
           after: timeLogHistory.after,
           reason: timeLogHistory.reason,
+          beforeStoreName: beforeNames.storeName,
+          beforeHoursTypeName: beforeNames.hoursTypeName,
+          afterStoreName: afterNames.storeName,
+          afterHoursTypeName: afterNames.hoursTypeName,
         })
         .from(timeLogHistory)
         .leftJoin(users, eq(users.id, timeLogHistory.userId))
@@ -529,6 +550,15 @@ export function timeLogsRepository() {
           ),
         )
         .orderBy(timeLogHistory.at, timeLogHistory.id);
+      return rows.map(
+        ({ beforeStoreName, beforeHoursTypeName, afterStoreName, afterHoursTypeName, ...r }) => ({
+          ...r,
+          names: {
+            before: { storeName: beforeStoreName, hoursTypeName: beforeHoursTypeName },
+            after: { storeName: afterStoreName, hoursTypeName: afterHoursTypeName },
+          },
+        }),
+      );
     },
 
     /** A store of the organization, or null. */
@@ -558,93 +588,41 @@ export function timeLogsRepository() {
       userId: number,
       limit: number,
     ): Promise<{ id: number; name: string; timeZone: string }[]> {
-      const cols = { id: stores.id, name: stores.name, timeZone: stores.timeZone };
-      const own = await exec
-        .select(cols)
-        .from(membershipStores)
-        .innerJoin(
-          memberships,
-          and(
-            eq(memberships.organizationId, membershipStores.organizationId),
-            eq(memberships.id, membershipStores.membershipId),
-          ),
-        )
-        .innerJoin(
-          stores,
-          and(
-            eq(stores.organizationId, membershipStores.organizationId),
-            eq(stores.id, membershipStores.storeId),
-          ),
-        )
-        .where(
-          and(
-            eq(membershipStores.organizationId, organizationId),
-            eq(memberships.userId, userId),
-            eq(stores.isActive, true),
-          ),
-        )
-        .orderBy(sql`lower(${stores.name})`, stores.id)
-        .limit(limit);
+      const membership = membershipOf(exec, organizationId, userId);
+      const list = (where?: SQL) =>
+        exec
+          .select({ id: stores.id, name: stores.name, timeZone: stores.timeZone })
+          .from(stores)
+          .where(and(eq(stores.organizationId, organizationId), eq(stores.isActive, true), where))
+          .orderBy(sql`lower(${stores.name})`, stores.id)
+          .limit(limit);
+      const own = await list(inArray(stores.id, membershipStoreIdsOf(exec, organizationId, membership)));
       if (own.length) return own;
-      const territories = await exec
-        .select(cols)
+      const territoryIds = exec
+        .select({ id: membershipTerritories.territoryId })
         .from(membershipTerritories)
-        .innerJoin(
-          memberships,
-          and(
-            eq(memberships.organizationId, membershipTerritories.organizationId),
-            eq(memberships.id, membershipTerritories.membershipId),
-          ),
-        )
-        .innerJoin(
-          stores,
-          and(
-            eq(stores.organizationId, membershipTerritories.organizationId),
-            eq(stores.territoryId, membershipTerritories.territoryId),
-          ),
-        )
         .where(
           and(
             eq(membershipTerritories.organizationId, organizationId),
-            eq(memberships.userId, userId),
-            eq(stores.isActive, true),
+            eq(membershipTerritories.membershipId, membership),
           ),
-        )
-        .orderBy(sql`lower(${stores.name})`, stores.id)
-        .limit(limit);
-      if (territories.length) return territories;
-      return exec
-        .select(cols)
-        .from(stores)
-        .where(and(eq(stores.organizationId, organizationId), eq(stores.isActive, true)))
-        .orderBy(sql`lower(${stores.name})`, stores.id)
-        .limit(limit);
+        );
+      const inTerritories = await list(inArray(stores.territoryId, territoryIds));
+      if (inTerritories.length) return inTerritories;
+      return list();
     },
 
-    /** The membership's own stores (at most two: the punch default needs to know whether there is exactly one). */
+    /** The membership's own active stores (at most two: the punch default needs to know whether there is one). */
     async membershipStoreIds(exec: Tx, organizationId: number, userId: number): Promise<number[]> {
+      const membership = membershipOf(exec, organizationId, userId);
       const rows = await exec
-        .select({ id: membershipStores.storeId })
-        .from(membershipStores)
-        .innerJoin(
-          memberships,
-          and(
-            eq(memberships.organizationId, membershipStores.organizationId),
-            eq(memberships.id, membershipStores.membershipId),
-          ),
-        )
-        .innerJoin(
-          stores,
-          and(
-            eq(stores.organizationId, membershipStores.organizationId),
-            eq(stores.id, membershipStores.storeId),
-          ),
-        )
+        .select({ id: stores.id })
+        .from(stores)
         .where(
           and(
-            eq(membershipStores.organizationId, organizationId),
-            eq(memberships.userId, userId),
+            eq(stores.organizationId, organizationId),
             eq(stores.isActive, true),
+            inArray(stores.id, membershipStoreIdsOf(exec, organizationId, membership)),
           ),
         )
         .limit(2);

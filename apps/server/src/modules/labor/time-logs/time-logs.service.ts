@@ -19,9 +19,9 @@ import { type ExportColumn, type ExportFile, exportFile } from "../../../platfor
 import { changes } from "../../../platform/history";
 import { once } from "../../../platform/idempotency";
 import { escapeHtml, type Mailer } from "../../../platform/mail";
-import { type Page, pageOf, pageResult } from "../../../platform/query-kit";
+import { type Page, type PageWindow, pageOf, pageResult } from "../../../platform/query-kit";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
-import { type LaborPerson, laborPeriod, personInScope } from "../common/people";
+import { type LaborPeriod, type LaborPerson, laborPeriod, personInScope } from "../common/people";
 import { assertNotPosted } from "../common/posted";
 import type {
   LaborHistoryDbRow,
@@ -39,6 +39,7 @@ import {
 import type {
   DueLog,
   LogRecord,
+  RecordNames,
   ShiftToday,
   StoreRecord,
   TimeLogHistoryWrite,
@@ -170,6 +171,52 @@ function snapshot(log: {
   };
 }
 
+/**
+ * A history record as the trail answers it: the store's and hours type's names beside their ids, read now when
+ * the record was written with the ids only (older entries, and the demo's).
+ */
+function withNames(record: Snapshot | null, names: RecordNames): Snapshot | null {
+  if (!record) return null;
+  const out = { ...record };
+  if ("storeId" in out && typeof out.storeName !== "string" && names.storeName !== null)
+    out.storeName = names.storeName;
+  if ("hoursTypeId" in out && typeof out.hoursTypeName !== "string" && names.hoursTypeName !== null)
+    out.hoursTypeName = names.hoursTypeName;
+  return out;
+}
+
+/** The history entry of an open log flagged missing its punch out (by the sweep, or by a punch that found it). */
+const flagEntry = (log: { id: number; userId: number }, now: Date): TimeLogHistoryWrite => ({
+  entityId: log.id,
+  subjectUserId: log.userId,
+  action: "flag",
+  before: { state: "open", missing: null },
+  after: { state: "missing", missing: "punchOut", flaggedAt: now.toISOString() },
+  reason: MISSING_REASON,
+});
+
+type Phone = { latitude: number; longitude: number } | null;
+
+/** Where a punch in or out was made: the phone's location (when sent) and its distance from the store. */
+function punchPlace(side: "in" | "out", phone: Phone, distance: number | null) {
+  const latitude = phone?.latitude ?? null;
+  const longitude = phone?.longitude ?? null;
+  return side === "in"
+    ? { inLatitude: latitude, inLongitude: longitude, inDistanceMeters: distance }
+    : { outLatitude: latitude, outLongitude: longitude, outDistanceMeters: distance };
+}
+
+/** What a manager's correction or acceptance sets besides the times: no proposal left, the source manual. */
+const settled = (updatedByUserId: number) => ({
+  missing: null,
+  proposedInAt: null,
+  proposedOutAt: null,
+  proposedReason: null,
+  proposedAt: null,
+  source: "manual" as const,
+  updatedByUserId,
+});
+
 /** "Costco Wayne since 2026-11-24 09:02 (America/New_York)". */
 const shiftLabel = (log: { storeName: string; punchInAt: Date | null; timeZone: string }) =>
   log.punchInAt
@@ -228,8 +275,50 @@ export function timeLogsService(deps: Deps) {
     return toItem(ctx, row);
   }
 
-  const history = (tx: Tx, ctx: TenantContext, entries: TimeLogHistoryWrite[]) =>
-    repo.writeHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, entries);
+  /** One history entry by the caller: what changed on the person's log (`before` null: it is new), and why. */
+  const record = (
+    tx: Tx,
+    ctx: TenantContext,
+    entry: {
+      id: number;
+      userId: number;
+      action: TimeLogHistoryWrite["action"];
+      before: Snapshot | null;
+      after: Snapshot | null;
+      reason?: string | null;
+    },
+  ) =>
+    repo.writeHistory(tx, { organizationId: ctx.organizationId, userId: ctx.userId }, [
+      {
+        entityId: entry.id,
+        subjectUserId: entry.userId,
+        action: entry.action,
+        before: entry.before,
+        after: entry.after,
+        reason: entry.reason,
+      },
+    ]);
+
+  /** A change of a log, recorded with only the fields that changed. */
+  const recordChange = (
+    tx: Tx,
+    ctx: TenantContext,
+    log: { id: number; userId: number },
+    action: TimeLogHistoryWrite["action"],
+    before: Snapshot,
+    after: Snapshot,
+    reason?: string | null,
+  ) => {
+    const diff = changes(before, after);
+    return record(tx, ctx, {
+      id: log.id,
+      userId: log.userId,
+      action,
+      before: diff?.before ?? null,
+      after: diff?.after ?? null,
+      reason,
+    });
+  };
 
   /** A store named by a request: another organization's (or none) is a 404, an inactive one a 400. */
   async function storeNamed(tx: Tx, ctx: TenantContext, id: number, opts: { active: boolean }) {
@@ -294,11 +383,17 @@ export function timeLogsService(deps: Deps) {
     );
   }
 
-  function farWarning(distance: number | null, store: StoreRecord, limit: number, what: string) {
-    return distance !== null && distance > limit
-      ? `Your ${what} was ${readableDistance(distance)} from ${store.name} (more than ${readableDistance(limit)}); it is recorded, and managers see it.`
-      : null;
-  }
+  /** What a punch records of itself: the person, the store and its zone and date, by the caller, now. */
+  const punchValues = (ctx: TenantContext, person: LaborPerson, store: StoreRecord, now: Date) => ({
+    organizationId: ctx.organizationId,
+    userId: person.userId,
+    storeId: store.id,
+    timeZone: store.timeZone,
+    workDate: formatDate(now, store.timeZone),
+    source: "punch" as const,
+    createdByUserId: ctx.userId,
+    updatedByUserId: ctx.userId,
+  });
 
   function location(input: { latitude?: number | null; longitude?: number | null }) {
     const hasLat = input.latitude !== undefined && input.latitude !== null;
@@ -323,6 +418,41 @@ export function timeLogsService(deps: Deps) {
       throw fieldError("body.startTime", "This start is in the future: time is logged once it is worked.");
     if (punchOutAt && punchOutAt.getTime() > now.getTime())
       throw fieldError("body.endTime", "This end is in the future: time is logged once it is worked.");
+  }
+
+  /** A shift's instants from store-local date and times: a past date, and no time after `now`. */
+  function shiftTimes(
+    input: { workDate: string; startTime: string; endTime?: string | null },
+    timeZone: string,
+    now: Date,
+  ) {
+    checkWorkDate(input.workDate, timeZone, now);
+    const times = shiftInstants(input.workDate, input.startTime, input.endTime, timeZone);
+    checkPast(times.punchInAt, times.punchOutAt, now);
+    return times;
+  }
+
+  /** A shift left open must still be running: past its longest shift or its store's day, it needs an end. */
+  function checkStillRunning(
+    punchInAt: Date,
+    workDate: string,
+    timeZone: string,
+    maxShiftHours: number,
+    now: Date,
+  ) {
+    if (missingDueAt({ punchInAt, workDate, timeZone }, maxShiftHours) <= now)
+      throw fieldError("body.endTime", "This shift is over: give the time it ended.");
+  }
+
+  /** A warning for a shift longer than the organization's longest one. */
+  function longShiftWarning(
+    punchInAt: Date,
+    punchOutAt: Date | null,
+    maxShiftHours: number,
+    warnings: string[],
+  ) {
+    if (punchOutAt && elapsedMinutes(punchInAt, punchOutAt) > maxShiftHours * 60)
+      warnings.push(`This shift is longer than the organization's longest shift (${maxShiftHours} hours).`);
   }
 
   async function noOverlap(
@@ -352,16 +482,7 @@ export function timeLogsService(deps: Deps) {
   /** An open log found overdue by a punch: flagged as the sweep would have (by the system), never closed. */
   async function flagNow(tx: Tx, ctx: TenantContext, log: LogRecord, now: Date) {
     await repo.flag(tx, [log.id], now);
-    await repo.writeHistory(tx, { organizationId: ctx.organizationId, userId: null }, [
-      {
-        entityId: log.id,
-        subjectUserId: log.userId,
-        action: "flag",
-        before: { state: "open", missing: null },
-        after: { state: "missing", missing: "punchOut", flaggedAt: now.toISOString() },
-        reason: MISSING_REASON,
-      },
-    ]);
+    await repo.writeHistory(tx, { organizationId: ctx.organizationId, userId: null }, [flagEntry(log, now)]);
     return `Your shift at ${shiftLabel(log)} had no punch out; it is now a missing punch. Propose the time you left.`;
   }
 
@@ -370,6 +491,74 @@ export function timeLogsService(deps: Deps) {
     return conflict(message, { "body.action": [message] });
   };
 
+  /**
+   * What a punch starts from: the organization's settings, the phone's location, and the person's open log, locked
+   * (one found overdue is flagged now, with a warning, and is open no longer).
+   */
+  async function punchStart(
+    tx: Tx,
+    ctx: TenantContext,
+    person: LaborPerson,
+    input: { latitude?: number | null; longitude?: number | null },
+    now: Date,
+  ) {
+    const settings = await repo.settings(tx, ctx.organizationId);
+    const warnings: string[] = [];
+    const phone = location(input);
+    let open = await repo.lockOpen(tx, ctx.organizationId, person.userId);
+    if (open && isOverdue(open, settings.maxShiftHours, now)) {
+      warnings.push(await flagNow(tx, ctx, open, now));
+      open = null;
+    }
+    return { punch: { tx, ctx, person, now, settings, warnings, phone }, open };
+  }
+  type Punch = Awaited<ReturnType<typeof punchStart>>["punch"];
+
+  /**
+   * The phone's distance from the store (null: no location sent), with a warning when it is farther than the
+   * organization's punch distance.
+   */
+  function punchDistanceFrom(p: Punch, store: StoreRecord, side: "in" | "out") {
+    const distance = p.phone ? punchDistance(p.phone, store) : null;
+    const limit = p.settings.punchDistanceMeters;
+    if (distance !== null && distance > limit)
+      p.warnings.push(
+        `Your punch ${side} was ${readableDistance(distance)} from ${store.name} (more than ${readableDistance(limit)}); it is recorded, and managers see it.`,
+      );
+    return distance;
+  }
+
+  /** A new log from a punch at `store`: outside posted periods, with the phone's distance, and on the record. */
+  async function insertPunch(
+    p: Punch,
+    store: StoreRecord,
+    side: "in" | "out",
+    fields: {
+      hoursTypeId: number | null;
+      punchInAt: Date | null;
+      punchOutAt: Date | null;
+      state: "open" | "missing";
+      missing: "punchIn" | null;
+      flaggedAt: Date | null;
+    },
+    reason?: string,
+  ): Promise<number> {
+    const { tx, ctx, person } = p;
+    const values = { ...punchValues(ctx, person, store, p.now), ...fields };
+    await assertNotPosted(tx, ctx.organizationId, person.userId, [values.workDate]);
+    const distance = punchDistanceFrom(p, store, side);
+    const id = await repo.insert(tx, { ...values, ...punchPlace(side, p.phone, distance) });
+    await record(tx, ctx, {
+      id,
+      userId: person.userId,
+      action: side === "in" ? "punchIn" : "punchOut",
+      before: null,
+      after: snapshot({ ...values, storeName: store.name, notes: null }),
+      reason,
+    });
+    return id;
+  }
+
   async function punchIn(
     tx: Tx,
     ctx: TenantContext,
@@ -377,54 +566,19 @@ export function timeLogsService(deps: Deps) {
     input: Extract<CreateInput, { action: "punchIn" }>,
     now: Date,
   ): Promise<WriteAnswer> {
-    const settings = await repo.settings(tx, ctx.organizationId);
-    const warnings: string[] = [];
-    const phone = location(input);
-    const open = await repo.lockOpen(tx, ctx.organizationId, person.userId);
-    if (open) {
-      if (!isOverdue(open, settings.maxShiftHours, now)) throw openConflict(open);
-      warnings.push(await flagNow(tx, ctx, open, now));
-    }
-    const store = await punchStore(tx, ctx, person.userId, input.storeId, now, warnings);
+    const { punch, open } = await punchStart(tx, ctx, person, input, now);
+    if (open) throw openConflict(open);
+    const store = await punchStore(tx, ctx, person.userId, input.storeId, now, punch.warnings);
     const hoursTypeId = await hoursTypeOf(tx, input.hoursTypeId, person.hoursTypeId);
-    const workDate = formatDate(now, store.timeZone);
-    await assertNotPosted(tx, ctx.organizationId, person.userId, [workDate]);
-    const distance = phone ? punchDistance(phone, store) : null;
-    const far = farWarning(distance, store, settings.punchDistanceMeters, "punch in");
-    if (far) warnings.push(far);
-    const values = {
-      organizationId: ctx.organizationId,
-      userId: person.userId,
-      storeId: store.id,
+    const id = await insertPunch(punch, store, "in", {
       hoursTypeId,
       punchInAt: now,
-      timeZone: store.timeZone,
-      workDate,
-      state: "open" as const,
-      inLatitude: phone?.latitude ?? null,
-      inLongitude: phone?.longitude ?? null,
-      inDistanceMeters: distance,
-      source: "punch" as const,
-      createdByUserId: ctx.userId,
-      updatedByUserId: ctx.userId,
-    };
-    const id = await repo.insert(tx, values);
-    await history(tx, ctx, [
-      {
-        entityId: id,
-        subjectUserId: person.userId,
-        action: "punchIn",
-        before: null,
-        after: snapshot({
-          ...values,
-          storeName: store.name,
-          punchOutAt: null,
-          missing: null,
-          notes: null,
-        }),
-      },
-    ]);
-    return { timeLog: await itemOf(tx, ctx, id), warnings };
+      punchOutAt: null,
+      state: "open",
+      missing: null,
+      flaggedAt: null,
+    });
+    return { timeLog: await itemOf(tx, ctx, id), warnings: punch.warnings };
   }
 
   async function punchOut(
@@ -434,77 +588,33 @@ export function timeLogsService(deps: Deps) {
     input: Extract<CreateInput, { action: "punchOut" }>,
     now: Date,
   ): Promise<WriteAnswer> {
-    const settings = await repo.settings(tx, ctx.organizationId);
-    const warnings: string[] = [];
-    const phone = location(input);
-    let open = await repo.lockOpen(tx, ctx.organizationId, person.userId);
-    if (open && isOverdue(open, settings.maxShiftHours, now)) {
-      warnings.push(await flagNow(tx, ctx, open, now));
-      open = null;
-    }
+    const { punch, open } = await punchStart(tx, ctx, person, input, now);
+    const { warnings } = punch;
     if (open) {
       await assertNotPosted(tx, ctx.organizationId, person.userId, [open.workDate]);
       const store = await repo.store(tx, ctx.organizationId, open.storeId);
-      const distance = phone && store ? punchDistance(phone, store) : null;
-      const far = store && farWarning(distance, store, settings.punchDistanceMeters, "punch out");
-      if (far) warnings.push(far);
-      await repo.update(tx, ctx.organizationId, open.id, {
-        punchOutAt: now,
-        state: "closed",
-        outLatitude: phone?.latitude ?? null,
-        outLongitude: phone?.longitude ?? null,
-        outDistanceMeters: distance,
-        updatedByUserId: ctx.userId,
-      });
-      const diff = changes(snapshot(open), snapshot({ ...open, punchOutAt: now, state: "closed" }));
-      await history(tx, ctx, [
-        {
-          entityId: open.id,
-          subjectUserId: person.userId,
-          action: "punchOut",
-          before: diff?.before ?? null,
-          after: diff?.after ?? null,
-        },
-      ]);
+      const distance = store ? punchDistanceFrom(punch, store, "out") : null;
+      const out = { ...punchPlace("out", punch.phone, distance), punchOutAt: now, state: "closed" as const };
+      await repo.update(tx, ctx.organizationId, open.id, { ...out, updatedByUserId: ctx.userId });
+      await recordChange(tx, ctx, open, "punchOut", snapshot(open), snapshot({ ...open, ...out }));
       return { timeLog: await itemOf(tx, ctx, open.id), warnings };
     }
     // No open log: the punch out is kept, its punch in missing (flagged at once, for the person to propose).
     const store = await punchStore(tx, ctx, person.userId, input.storeId, now, warnings);
-    const workDate = formatDate(now, store.timeZone);
-    await assertNotPosted(tx, ctx.organizationId, person.userId, [workDate]);
-    const distance = phone ? punchDistance(phone, store) : null;
-    const far = farWarning(distance, store, settings.punchDistanceMeters, "punch out");
-    if (far) warnings.push(far);
-    const values = {
-      organizationId: ctx.organizationId,
-      userId: person.userId,
-      storeId: store.id,
-      hoursTypeId: person.hoursTypeId,
-      punchInAt: null,
-      punchOutAt: now,
-      timeZone: store.timeZone,
-      workDate,
-      state: "missing" as const,
-      missing: "punchIn" as const,
-      flaggedAt: now,
-      outLatitude: phone?.latitude ?? null,
-      outLongitude: phone?.longitude ?? null,
-      outDistanceMeters: distance,
-      source: "punch" as const,
-      createdByUserId: ctx.userId,
-      updatedByUserId: ctx.userId,
-    };
-    const id = await repo.insert(tx, values);
-    await history(tx, ctx, [
+    const id = await insertPunch(
+      punch,
+      store,
+      "out",
       {
-        entityId: id,
-        subjectUserId: person.userId,
-        action: "punchOut",
-        before: null,
-        after: snapshot({ ...values, storeName: store.name, notes: null }),
-        reason: "Punch out with no punch in",
+        hoursTypeId: person.hoursTypeId,
+        punchInAt: null,
+        punchOutAt: now,
+        state: "missing",
+        missing: "punchIn",
+        flaggedAt: now,
       },
-    ]);
+      "Punch out with no punch in",
+    );
     warnings.unshift(
       "There was no punch in: your punch out is recorded and the punch in is missing. Propose the time you started, and a manager will accept it.",
     );
@@ -522,22 +632,9 @@ export function timeLogsService(deps: Deps) {
     const warnings: string[] = [];
     const store = await storeNamed(tx, ctx, input.storeId, { active: false });
     const hoursTypeId = await hoursTypeOf(tx, input.hoursTypeId, person.hoursTypeId);
-    checkWorkDate(input.workDate, store.timeZone, now);
-    const { punchInAt, punchOutAt } = shiftInstants(
-      input.workDate,
-      input.startTime,
-      input.endTime,
-      store.timeZone,
-    );
-    checkPast(punchInAt, punchOutAt, now);
+    const { punchInAt, punchOutAt } = shiftTimes(input, store.timeZone, now);
     if (!punchOutAt) {
-      if (
-        missingDueAt(
-          { punchInAt, workDate: input.workDate, timeZone: store.timeZone },
-          settings.maxShiftHours,
-        ) <= now
-      )
-        throw fieldError("body.endTime", "This shift is over: give the time it ended.");
+      checkStillRunning(punchInAt, input.workDate, store.timeZone, settings.maxShiftHours, now);
       const open = await repo.lockOpen(tx, ctx.organizationId, person.userId);
       if (open) {
         const message = `${person.name} is already punched in at ${shiftLabel(open)}; close that shift first.`;
@@ -562,25 +659,43 @@ export function timeLogsService(deps: Deps) {
       updatedByUserId: ctx.userId,
     };
     const id = await repo.insert(tx, values);
-    await history(tx, ctx, [
-      {
-        entityId: id,
-        subjectUserId: person.userId,
-        action: "entry",
-        before: null,
-        after: snapshot({ ...values, storeName: store.name, missing: null }),
-        reason: input.reason,
-      },
-    ]);
-    if (punchOutAt && elapsedMinutes(punchInAt, punchOutAt) > settings.maxShiftHours * 60)
-      warnings.push(
-        `This shift is longer than the organization's longest shift (${settings.maxShiftHours} hours).`,
-      );
+    await record(tx, ctx, {
+      id,
+      userId: person.userId,
+      action: "entry",
+      before: null,
+      after: snapshot({ ...values, storeName: store.name, missing: null }),
+      reason: input.reason,
+    });
+    longShiftWarning(punchInAt, punchOutAt, settings.maxShiftHours, warnings);
     return { timeLog: await itemOf(tx, ctx, id), warnings };
   }
 
   /** The person a call is about (404 outside the caller's scope), read in the call's transaction. */
   const personOf = (tx: Tx, ctx: TenantContext, userId: number) => personInScope(tx, ctx, userId);
+
+  /** One person's logs over a period (labor.read; a person outside the caller's scope is a 404), as items. */
+  async function logsOfPerson(
+    ctx: TenantContext,
+    userId: number,
+    periodOf: () => LaborPeriod,
+    filters: { storeIds?: number[] | null; states?: TimeLogItem["state"][] | null },
+    sort: Parameters<TimeLogsRepository["ofPerson"]>[3],
+    page: PageWindow,
+  ) {
+    requireLaborReader(ctx);
+    const read = d.uow.read;
+    await personOf(read, ctx, userId);
+    const period = periodOf();
+    const { rows, total, totalMinutes } = await repo.ofPerson(
+      read,
+      ctx,
+      { userId, ...period, ...filters },
+      sort,
+      page,
+    );
+    return { period, items: rows.map((r) => toItem(ctx, r)), total, totalMinutes };
+  }
 
   async function lockedLog(tx: Tx, ctx: TenantContext, userId: number, logId: number) {
     const log = await repo.lock(tx, ctx.organizationId, logId);
@@ -655,26 +770,15 @@ export function timeLogsService(deps: Deps) {
 
     /** One person's logs over a period (labor.read; a lead generator: their own). */
     async userSearch(ctx: TenantContext, userId: number, input: LogSearchInput) {
-      requireLaborReader(ctx);
-      const read = d.uow.read;
-      await personOf(read, ctx, userId);
-      const period = laborPeriod(ctx, input, d.now());
-      const { rows, total, totalMinutes } = await repo.ofPerson(
-        read,
+      const { period, items, total, totalMinutes } = await logsOfPerson(
         ctx,
-        { userId, ...period, storeIds: input.storeIds, states: input.states },
+        userId,
+        () => laborPeriod(ctx, input, d.now()),
+        { storeIds: input.storeIds, states: input.states },
         { key: input.sortBy, direction: input.sortDirection },
         pageOf(input),
       );
-      return {
-        ...pageResult(
-          rows.map((r) => toItem(ctx, r)),
-          total,
-          input,
-        ),
-        period,
-        totalMinutes,
-      };
+      return { ...pageResult(items, total, input), period, totalMinutes };
     },
 
     /** Punch in, punch out, or a manager's entry; an Idempotency-Key makes a retry answer the first result. */
@@ -742,24 +846,14 @@ export function timeLogsService(deps: Deps) {
             input.hoursTypeId === undefined
               ? log.hoursTypeId
               : await hoursTypeOf(tx, input.hoursTypeId, null);
-          checkWorkDate(input.workDate, timeZone, now);
-          const { punchInAt, punchOutAt } = shiftInstants(
-            input.workDate,
-            input.startTime,
-            input.endTime,
-            timeZone,
-          );
-          checkPast(punchInAt, punchOutAt, now);
+          const { punchInAt, punchOutAt } = shiftTimes(input, timeZone, now);
           if (!punchOutAt) {
             if (log.state !== "open")
               throw fieldError(
                 "body.endTime",
                 "Give the time the shift ended: only an open shift may stay without one.",
               );
-            if (
-              missingDueAt({ punchInAt, workDate: input.workDate, timeZone }, settings.maxShiftHours) <= now
-            )
-              throw fieldError("body.endTime", "This shift is over: give the time it ended.");
+            checkStillRunning(punchInAt, input.workDate, timeZone, settings.maxShiftHours, now);
           }
           await assertNotPosted(tx, ctx.organizationId, userId, [log.workDate, input.workDate]);
           await noOverlap(tx, ctx, userId, log.id, punchInAt, punchOutAt, input.workDate);
@@ -771,25 +865,15 @@ export function timeLogsService(deps: Deps) {
             punchInAt,
             punchOutAt,
             state: punchOutAt ? ("closed" as const) : ("open" as const),
-            missing: null,
-            proposedInAt: null,
-            proposedOutAt: null,
-            proposedReason: null,
-            proposedAt: null,
             notes: input.notes === undefined ? log.notes : input.notes,
-            source: "manual" as const,
-            updatedByUserId: ctx.userId,
+            ...settled(ctx.userId),
           };
-          const diff = changes(before, snapshot({ ...log, ...next, storeName: store.name }));
-          if (!diff) return { timeLog: await itemOf(tx, ctx, log.id), warnings: ["Nothing changed."] };
+          const after = snapshot({ ...log, ...next, storeName: store.name });
+          if (!changes(before, after))
+            return { timeLog: await itemOf(tx, ctx, log.id), warnings: ["Nothing changed."] };
           await repo.update(tx, ctx.organizationId, log.id, next);
-          await history(tx, ctx, [
-            { entityId: log.id, subjectUserId: userId, action: "edit", ...diff, reason: input.reason },
-          ]);
-          if (punchOutAt && elapsedMinutes(punchInAt, punchOutAt) > settings.maxShiftHours * 60)
-            warnings.push(
-              `This shift is longer than the organization's longest shift (${settings.maxShiftHours} hours).`,
-            );
+          await recordChange(tx, ctx, log, "edit", before, after, input.reason);
+          longShiftWarning(punchInAt, punchOutAt, settings.maxShiftHours, warnings);
           return { timeLog: await itemOf(tx, ctx, log.id), warnings };
         }
         if (input.kind === "propose") {
@@ -797,14 +881,7 @@ export function timeLogsService(deps: Deps) {
             const message = "This shift has both punches: there is nothing to propose.";
             throw conflict(message, { "body.kind": [message] });
           }
-          checkWorkDate(input.workDate, log.timeZone, now);
-          const { punchInAt, punchOutAt } = shiftInstants(
-            input.workDate,
-            input.startTime,
-            input.endTime,
-            log.timeZone,
-          );
-          checkPast(punchInAt, punchOutAt, now);
+          const { punchInAt, punchOutAt } = shiftTimes(input, log.timeZone, now);
           await assertNotPosted(tx, ctx.organizationId, userId, [log.workDate, input.workDate]);
           const next = {
             state: "proposed" as const,
@@ -817,17 +894,7 @@ export function timeLogsService(deps: Deps) {
             updatedByUserId: ctx.userId,
           };
           await repo.update(tx, ctx.organizationId, log.id, next);
-          const diff = changes(before, snapshot({ ...log, ...next }));
-          await history(tx, ctx, [
-            {
-              entityId: log.id,
-              subjectUserId: userId,
-              action: "propose",
-              before: diff?.before ?? null,
-              after: diff?.after ?? null,
-              reason: input.reason,
-            },
-          ]);
+          await recordChange(tx, ctx, log, "propose", before, snapshot({ ...log, ...next }), input.reason);
           return { timeLog: await itemOf(tx, ctx, log.id), warnings };
         }
         // accept
@@ -843,26 +910,11 @@ export function timeLogsService(deps: Deps) {
           punchInAt: log.proposedInAt,
           punchOutAt: log.proposedOutAt,
           state: "closed" as const,
-          missing: null,
-          proposedInAt: null,
-          proposedOutAt: null,
-          proposedReason: null,
-          proposedAt: null,
-          source: "manual" as const,
-          updatedByUserId: ctx.userId,
+          ...settled(ctx.userId),
         };
         await repo.update(tx, ctx.organizationId, log.id, next);
-        const diff = changes(before, snapshot({ ...log, ...next }));
-        await history(tx, ctx, [
-          {
-            entityId: log.id,
-            subjectUserId: userId,
-            action: "accept",
-            before: diff?.before ?? null,
-            after: diff?.after ?? null,
-            reason: input.reason ?? log.proposedReason,
-          },
-        ]);
+        const after = snapshot({ ...log, ...next });
+        await recordChange(tx, ctx, log, "accept", before, after, input.reason ?? log.proposedReason);
         return { timeLog: await itemOf(tx, ctx, log.id), warnings };
       });
     },
@@ -875,16 +927,14 @@ export function timeLogsService(deps: Deps) {
       await d.uow.run(async (tx) => {
         const log = await lockedLog(tx, ctx, userId, logId);
         await assertNotPosted(tx, ctx.organizationId, userId, [log.workDate]);
-        await history(tx, ctx, [
-          {
-            entityId: log.id,
-            subjectUserId: userId,
-            action: "delete",
-            before: snapshot(log),
-            after: null,
-            reason,
-          },
-        ]);
+        await record(tx, ctx, {
+          id: log.id,
+          userId,
+          action: "delete",
+          before: snapshot(log),
+          after: null,
+          reason,
+        });
         await repo.remove(tx, ctx.organizationId, log.id);
       });
       return { ok: true };
@@ -939,8 +989,8 @@ export function timeLogsService(deps: Deps) {
           at: r.at.toISOString(),
           userId: r.userId,
           userName: r.userId === null ? null : nameOf(r.firstName, r.lastName),
-          before: r.before,
-          after: r.after,
+          before: withNames(r.before, r.names.before),
+          after: withNames(r.after, r.names.after),
           reason: r.reason,
         })),
       };
@@ -990,20 +1040,17 @@ export function timeLogsService(deps: Deps) {
 
     /** One person's logs for the dashboard's drawer (labor.read): at most 500, with the total minutes. */
     async dashboard(ctx: TenantContext, userId: number, query: DashboardInput) {
-      requireLaborReader(ctx);
-      const read = d.uow.read;
-      await personOf(read, ctx, userId);
-      const period = queryPeriod(ctx, query, d.now());
-      const { rows, totalMinutes, total } = await repo.ofPerson(
-        read,
+      const { period, items, total, totalMinutes } = await logsOfPerson(
         ctx,
-        { userId, ...period },
+        userId,
+        () => queryPeriod(ctx, query, d.now()),
+        {},
         { key: "punchInAt", direction: "desc" },
         { limit: DASHBOARD_MAX_LOGS, offset: 0 },
       );
       return {
         period,
-        items: rows.map((r) => toItem(ctx, r)),
+        items,
         totalMinutes,
         truncated: total > DASHBOARD_MAX_LOGS,
       };
@@ -1031,14 +1078,7 @@ export function timeLogsService(deps: Deps) {
             await repo.writeHistory(
               tx,
               { organizationId, userId: null },
-              logs.map((l) => ({
-                entityId: l.id,
-                subjectUserId: l.userId,
-                action: "flag" as const,
-                before: { state: "open", missing: null },
-                after: { state: "missing", missing: "punchOut", flaggedAt: now.toISOString() },
-                reason: MISSING_REASON,
-              })),
+              logs.map((l) => flagEntry(l, now)),
             );
           }
           const byPerson = new Map<string, DueLog[]>();

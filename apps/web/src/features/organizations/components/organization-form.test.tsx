@@ -37,6 +37,9 @@ const org: OrganizationDetail = {
   intFirstDayOfWeek: 1,
   crmIntegrationId: 1,
   showApproaches: true,
+  maxShiftHours: 12,
+  weeklyHoursLimit: 40,
+  punchDistanceMeters: 500,
   isSmartCircleLG: false,
   smartCircleCompany: null,
   isDeleted: false,
@@ -136,6 +139,72 @@ describe("OrganizationForm", { timeout: 30_000 }, () => {
     await waitFor(() => expect(philadelphia.getAttribute("aria-invalid")).toBe("true"));
     expect(within(rows()[2]).getByText('Another territory is already named "Bay Area".')).toBeTruthy();
     expect(within(rows()[0]).getByRole("textbox").getAttribute("aria-invalid")).not.toBe("true");
+  });
+
+  it("shows the labor settings with what they do, and saves changed ones with the rest", async () => {
+    const api = mockApi(fetchMock, {
+      "GET /api/app/lookup-list": () => lookups,
+      "PUT /api/organizations/upsert/smart-circle": ({ body }) => ({ ...org, ...(body as object) }),
+    });
+    const onSaved = renderForm(vi.fn(), false);
+    const user = userEvent.setup();
+    const longest = await screen.findByRole("textbox", { name: "Longest shift (hours)" });
+    const weekly = screen.getByRole("textbox", { name: "Weekly hours limit" });
+    const distance = screen.getByRole("textbox", { name: "Punch distance (meters)" });
+    expect(within(screen.getByRole("group", { name: "Labor" })).getAllByRole("textbox")).toHaveLength(3);
+    expect((longest as HTMLInputElement).value).toBe("12");
+    expect((weekly as HTMLInputElement).value).toBe("40");
+    expect((distance as HTMLInputElement).value).toBe("500");
+    expect(screen.getByText(/flagged as a missing punch this many hours after the punch in/)).toBeTruthy();
+    expect(screen.getByText(/week of schedules over this many hours is marked/)).toBeTruthy();
+    expect(screen.getByText(/farther than this from its store is warned about/)).toBeTruthy();
+
+    await user.clear(longest);
+    await user.type(longest, "10");
+    await user.clear(weekly);
+    await user.type(weekly, "38");
+    await user.clear(distance);
+    await user.type(distance, "1500");
+    expect((distance as HTMLInputElement).value).toBe("1,500");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [body] = api.bodies("PUT /api/organizations/upsert/smart-circle");
+    expect(body).toMatchObject({ id: 2, maxShiftHours: 10, weeklyHoursLimit: 38, punchDistanceMeters: 1500 });
+  });
+
+  it("refuses an empty or out-of-range labor setting beside its field, and shows the server's", async () => {
+    const api = mockApi(fetchMock, {
+      "GET /api/app/lookup-list": () => lookups,
+      "PUT /api/organizations/upsert/smart-circle": () =>
+        problem(400, "Enter a whole number of meters from 50 to 50,000", {
+          "body.punchDistanceMeters": ["Enter a whole number of meters from 50 to 50,000"],
+        }),
+    });
+    renderForm(vi.fn(), false);
+    const user = userEvent.setup();
+    const longest = await screen.findByRole("textbox", { name: "Longest shift (hours)" });
+    const weekly = screen.getByRole("textbox", { name: "Weekly hours limit" });
+    await user.clear(longest);
+    await user.type(longest, "30");
+    await user.clear(weekly);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Enter a whole number of hours from 4 to 24")).toBeTruthy();
+    expect(screen.getByText("Enter a whole number of hours from 1 to 80")).toBeTruthy();
+    expect(longest.getAttribute("aria-invalid")).toBe("true");
+    expect(weekly.getAttribute("aria-invalid")).toBe("true");
+    expect(api.bodies("PUT /api/organizations/upsert/smart-circle")).toHaveLength(0);
+
+    // Fixed here; the server's refusal of the distance lands beside that field.
+    await user.clear(longest);
+    await user.type(longest, "12");
+    await user.type(weekly, "40");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const distance = screen.getByRole("textbox", { name: "Punch distance (meters)" });
+    await waitFor(() => expect(distance.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("Enter a whole number of meters from 50 to 50,000")).toBeTruthy();
+    expect(longest.getAttribute("aria-invalid")).not.toBe("true");
   });
 
   it("sends neither the owner group nor the deleted flag for someone who is not a Super Admin", () => {

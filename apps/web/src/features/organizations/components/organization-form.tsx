@@ -1,9 +1,10 @@
 import {
+  LABOR_SETTINGS,
   type OrganizationDetail,
   type OrganizationUpsertRequest,
   organizationUpsertRequest,
 } from "@fieldlead/contracts";
-import { Divider, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { randomId } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -24,11 +25,18 @@ export type OrganizationFormValues = {
   intFirstDayOfWeek: string;
   crmIntegrationId: string | null;
   showApproaches: boolean;
+  /** Labor settings: NumberInput gives a number, or "" when emptied. */
+  maxShiftHours: number | string;
+  weeklyHoursLimit: number | string;
+  punchDistanceMeters: number | string;
   isSmartCircleLG: boolean;
   smartCircleCompany: string;
   isDeleted: boolean;
   territories: TerritoryRow[];
 };
+
+/** An emptied number field is sent as NaN, which the contract refuses with the field's range. */
+const wholeNumber = (v: number | string) => (typeof v === "number" ? v : Number.NaN);
 
 /** "default" stands for no first day of its own: the organization's default, Monday. */
 export const FIRST_DAY_OPTIONS = [
@@ -49,6 +57,9 @@ const FIELDS = [
   "intFirstDayOfWeek",
   "crmIntegrationId",
   "showApproaches",
+  "maxShiftHours",
+  "weeklyHoursLimit",
+  "punchDistanceMeters",
   "isSmartCircleLG",
   "smartCircleCompany",
   "isDeleted",
@@ -62,6 +73,9 @@ export function organizationValuesOf(o: OrganizationDetail | null, parentId: num
     intFirstDayOfWeek: o?.intFirstDayOfWeek != null ? String(o.intFirstDayOfWeek) : "default",
     crmIntegrationId: o?.crmIntegrationId != null ? String(o.crmIntegrationId) : null,
     showApproaches: o?.showApproaches ?? false,
+    maxShiftHours: o?.maxShiftHours ?? LABOR_SETTINGS.maxShiftHours.default,
+    weeklyHoursLimit: o?.weeklyHoursLimit ?? LABOR_SETTINGS.weeklyHoursLimit.default,
+    punchDistanceMeters: o?.punchDistanceMeters ?? LABOR_SETTINGS.punchDistanceMeters.default,
     isSmartCircleLG: o?.isSmartCircleLG ?? false,
     smartCircleCompany: o?.smartCircleCompany ?? "",
     isDeleted: o?.isDeleted ?? false,
@@ -96,6 +110,9 @@ export function organizationRequestOf(
     intFirstDayOfWeek: v.intFirstDayOfWeek === "default" ? null : Number(v.intFirstDayOfWeek),
     crmIntegrationId: v.crmIntegrationId ? Number(v.crmIntegrationId) : null,
     showApproaches: v.showApproaches,
+    maxShiftHours: wholeNumber(v.maxShiftHours),
+    weeklyHoursLimit: wholeNumber(v.weeklyHoursLimit),
+    punchDistanceMeters: wholeNumber(v.punchDistanceMeters),
     isSmartCircleLG: v.isSmartCircleLG,
     smartCircleCompany: v.isSmartCircleLG ? v.smartCircleCompany : (before?.smartCircleCompany ?? null),
     // Only a Super Admin moves or deletes organizations; others do not send these at all.
@@ -254,6 +271,44 @@ export function OrganizationForm({
           description="Lead generators count the shoppers they talk to, and reports show them."
           {...form.getInputProps("showApproaches", { type: "checkbox" })}
         />
+        <Divider my={4} />
+        <Stack gap="sm" role="group" aria-labelledby="labor-settings-title">
+          <Text id="labor-settings-title" fw={600} fz="sm">
+            Labor
+          </Text>
+          <NumberInput
+            label="Longest shift (hours)"
+            description="A shift with no punch out is flagged as a missing punch this many hours after the punch in (or when the store's day ends, if sooner). 4 to 24."
+            min={LABOR_SETTINGS.maxShiftHours.min}
+            max={LABOR_SETTINGS.maxShiftHours.max}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("maxShiftHours")}
+          />
+          <NumberInput
+            label="Weekly hours limit"
+            description="A person's week of schedules over this many hours is marked as a conflict, never refused. 1 to 80."
+            min={LABOR_SETTINGS.weeklyHoursLimit.min}
+            max={LABOR_SETTINGS.weeklyHoursLimit.max}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("weeklyHoursLimit")}
+          />
+          <NumberInput
+            label="Punch distance (meters)"
+            description="A punch farther than this from its store is warned about and shown to managers, never refused. 50 to 50,000."
+            min={LABOR_SETTINGS.punchDistanceMeters.min}
+            max={LABOR_SETTINGS.punchDistanceMeters.max}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            {...form.getInputProps("punchDistanceMeters")}
+          />
+        </Stack>
+        <Divider my={4} />
         <Switch
           label="Smart Circle lead generators"
           description="The lead generators come from an outsourced retail sales company."

@@ -2,17 +2,9 @@ import type { TimeLogItem, TimeLogState } from "@fieldlead/contracts";
 import { zoneAbbreviation } from "../../../../lib/zone-abbreviation";
 
 /**
- * How the labor screens write durations, times and states. Durations are whole minutes from the server (real
+ * How the time logs' screens write durations, times and states (hours as `h:mm` and counts: ../../components/format). Durations are whole minutes from the server (real
  * elapsed time between instants); times are the store-local `yyyy-MM-dd HH:mm` the server writes in the log's zone.
  */
-
-/** 125 -> "2:05" (hours and minutes, as payroll reads them). */
-export function hoursMinutes(minutes: number | null | undefined): string {
-  if (minutes === null || minutes === undefined) return "—";
-  const sign = minutes < 0 ? "-" : "";
-  const m = Math.abs(Math.round(minutes));
-  return `${sign}${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}`;
-}
 
 /** 125 -> "2 h 05 min", 45 -> "45 min", 0 -> "0 min": a duration for people to read. */
 export function durationText(minutes: number | null | undefined): string {
@@ -82,9 +74,6 @@ export const STATE_COLOR: Record<TimeLogState, string> = {
 /** What a missing log lacks, in words. */
 export const missingText = (log: Pick<TimeLogItem, "missing">) =>
   log.missing === "punchIn" ? "No punch in" : log.missing === "punchOut" ? "No punch out" : null;
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** A badge that shows its whole label (a narrow table cell wraps the row instead of cutting "No punch out"). */
 export const WHOLE_BADGE = {
