@@ -16,6 +16,7 @@ import {
   textParam,
 } from "../../../lib/list-params";
 import { toOptions, useLookupList } from "../../../lib/lookup-list";
+import type { OptionEndpoint } from "../../../lib/option-search";
 
 /**
  * The filters every Labor list shares (docs/decisions/0040-labor.md): the period (a named range or custom days) and
@@ -99,7 +100,11 @@ export const whoParams = (names: FilterNames = {}) => ({
  * The period of a request: a named range, or the custom days once both are picked. No range, or a half-picked custom
  * range, asks nothing: the server's default applies (This Week, or every date where a list may have no period).
  */
-export function periodRequestOf(v: PeriodValues): { dateRange?: number; startDate?: string; endDate?: string } {
+export function periodRequestOf(v: PeriodValues): {
+  dateRange?: number;
+  startDate?: string;
+  endDate?: string;
+} {
   if (v.range === "custom")
     return v.startDate && v.endDate ? { startDate: v.startDate, endDate: v.endDate } : {};
   return v.range ? { dateRange: Number(v.range) } : {};
@@ -185,41 +190,40 @@ export function CustomDates({
 /** The person's name, sent once typing pauses. */
 export function PersonSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   return (
-    <SearchInput label="Person" placeholder="First or last name, or email" value={value} onSearch={onSearch} />
+    <SearchInput
+      label="Person"
+      placeholder="First or last name, or email"
+      value={value}
+      onSearch={onSearch}
+    />
   );
 }
 
 type IdsPickerProps = { value: number[]; onChange: (ids: number[]) => void; label?: string };
 
-/** People by name, searched on the server (lead generators and everyone else who logs time in scope). */
-export function PeoplePicker({ value, onChange, label = "People" }: IdsPickerProps) {
-  return (
-    <SearchMultiSelect
-      endpoint={appApi.leadGeneratorOptions}
-      label={label}
-      placeholder="Anyone"
-      clearable
-      nothingFoundMessage="No one by that name"
-      value={value}
-      onChange={onChange}
-    />
-  );
+/** A filter of ids searched on the server, a page at a time (people, stores). */
+function searchedPicker<E extends OptionEndpoint>(
+  endpoint: E,
+  texts: { label: string; placeholder: string; nothingFoundMessage: string },
+) {
+  return function SearchedPicker({ label = texts.label, ...props }: IdsPickerProps) {
+    return <SearchMultiSelect endpoint={endpoint} clearable {...texts} label={label} {...props} />;
+  };
 }
 
-/** Stores by name, searched on the server. */
-export function StoresPicker({ value, onChange, label = "Stores" }: IdsPickerProps) {
-  return (
-    <SearchMultiSelect
-      endpoint={appApi.storeOptions}
-      label={label}
-      placeholder="Any store"
-      clearable
-      nothingFoundMessage="No store by that name"
-      value={value}
-      onChange={onChange}
-    />
-  );
-}
+/** People by name (the lead generators the caller reaches). */
+export const PeoplePicker = searchedPicker(appApi.leadGeneratorOptions, {
+  label: "People",
+  placeholder: "Anyone",
+  nothingFoundMessage: "No one by that name",
+});
+
+/** Stores by name. */
+export const StoresPicker = searchedPicker(appApi.storeOptions, {
+  label: "Stores",
+  placeholder: "Any store",
+  nothingFoundMessage: "No store by that name",
+});
 
 /** The organization's territories, from the lookups. */
 export function TerritoriesPicker({ value, onChange, label = "Territories" }: IdsPickerProps) {
@@ -243,6 +247,19 @@ export function TerritoriesPicker({ value, onChange, label = "Territories" }: Id
 export type LaborFilterFields = Pick<WhoValues, "text" | "storeIds" | "territoryIds"> &
   Partial<Pick<WhoValues, "userIds">> &
   Partial<PeriodValues>;
+
+/** The bar's value and callbacks from a list's `useListPage`: its params, their setter, the count and the clearing. */
+export const listFilterProps = <V,>(list: {
+  params: V;
+  setParams: (patch: Partial<V>) => void;
+  filterCount: number;
+  clearFilters: () => void;
+}) => ({
+  value: list.params,
+  onChange: list.setParams,
+  activeCount: list.filterCount,
+  onClear: list.clearFilters,
+});
 
 /**
  * A Labor list's filters in the app's {@link FilterBar} (a grid; on a phone, the name and a "Filters" button that
@@ -299,7 +316,11 @@ export function LaborFilters<V extends LaborFilterFields>({
       {team && people ? (
         <PeoplePicker value={value.userIds ?? []} onChange={(userIds) => set({ userIds })} />
       ) : null}
-      <StoresPicker value={value.storeIds} onChange={(storeIds) => set({ storeIds })} label={labels?.stores} />
+      <StoresPicker
+        value={value.storeIds}
+        onChange={(storeIds) => set({ storeIds })}
+        label={labels?.stores}
+      />
       {team ? (
         <TerritoriesPicker
           value={value.territoryIds}

@@ -6,9 +6,10 @@ import type {
   NoActivityUpdateRequest,
 } from "@fieldlead/contracts";
 import { laborApi } from "@fieldlead/contracts/routes";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../../../lib/api-client";
 import { endpointQuery, invalidate } from "../../../../lib/queries";
+import { useLaborChange } from "../../components/use-labor-change";
 
 /**
  * The activities screen's calls (docs/decisions/0040-labor.md): the list with its totals, the recent feed (which also
@@ -48,48 +49,37 @@ export function useNoActivity(body: NoActivitySearchRequest) {
 }
 
 /** Everything an activity's change makes stale: the lists, the feed, the no-activity rows, the labor history. */
-export const invalidateActivities = (client: ReturnType<typeof useQueryClient>) =>
-  invalidate(
-    client,
-    laborApi.activitySearch,
-    laborApi.activityRecent,
-    laborApi.noActivitySearch,
-    laborApi.historySearch,
-  );
+const ACTIVITY_READS = [
+  laborApi.activitySearch,
+  laborApi.activityRecent,
+  laborApi.noActivitySearch,
+  laborApi.historySearch,
+];
+
+export const invalidateActivities = (client: QueryClient) => invalidate(client, ...ACTIVITY_READS);
 
 /** Logs an activity; `key` is the Idempotency-Key a retry of the same tap sends again. */
 export const logActivity = (body: ActivityCreateRequest, key: string) =>
   call(laborApi.activityCreate, { body, headers: { "idempotency-key": key } });
 
-export function useLogActivity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: ActivityCreateRequest; key: string }) => logActivity(body, key),
-    onSuccess: () => void invalidateActivities(client),
-  });
-}
+export const useLogActivity = () =>
+  useLaborChange(
+    ({ body, key }: { body: ActivityCreateRequest; key: string }) => logActivity(body, key),
+    ACTIVITY_READS,
+  );
 
-export function useUpdateActivity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ActivityUpdateRequest }) =>
+export const useUpdateActivity = () =>
+  useLaborChange(
+    ({ id, body }: { id: number; body: ActivityUpdateRequest }) =>
       call(laborApi.activityUpdate, { params: { id }, body }),
-    onSuccess: () => void invalidateActivities(client),
-  });
-}
+    ACTIVITY_READS,
+  );
 
-export function useDeleteActivity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(laborApi.activityDelete, { params: { id } }),
-    onSuccess: () => void invalidateActivities(client),
-  });
-}
+export const useDeleteActivity = () =>
+  useLaborChange((id: number) => call(laborApi.activityDelete, { params: { id } }), ACTIVITY_READS);
 
-export function useSetNoActivityReasons() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NoActivityUpdateRequest) => call(laborApi.noActivityUpdate, { body }),
-    onSuccess: () => void invalidate(client, laborApi.noActivitySearch),
-  });
-}
+export const useSetNoActivityReasons = () =>
+  useLaborChange(
+    (body: NoActivityUpdateRequest) => call(laborApi.noActivityUpdate, { body }),
+    [laborApi.noActivitySearch],
+  );

@@ -1,8 +1,9 @@
 import type { ActivityItem } from "@fieldlead/contracts";
-import { Badge, EmptyState, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconActivity } from "@tabler/icons-react";
 import { LoadError } from "../../../../components/query-state";
 import { formatDateTime } from "../../../../lib/dates";
+import { LoadingCards } from "../../components/loading-cards";
 import { useRecentActivities } from "../api/activities";
 import { amountOf } from "./activities-table";
 
@@ -35,14 +36,7 @@ function FeedRow({ a }: { a: ActivityItem }) {
 /** The latest activities in the caller's scope (a manager's feed; a lead generator's own), newest first. */
 export function RecentFeed() {
   const recent = useRecentActivities();
-  if (recent.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the latest activities">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={58} radius="md" />
-        ))}
-      </Stack>
-    );
+  if (recent.isPending) return <LoadingCards label="Loading the latest activities" heights={[58, 58, 58]} />;
   if (recent.isError) return <LoadError error={recent.error} onRetry={() => void recent.refetch()} />;
   const items = recent.data.items;
   if (items.length === 0)

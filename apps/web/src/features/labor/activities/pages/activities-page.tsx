@@ -19,25 +19,37 @@ import { errorMessage } from "../../../../lib/api-error";
 import { useCan } from "../../../../lib/can";
 import { choiceParam, idsParam, intParam, named, useListParams } from "../../../../lib/list-params";
 import { toOptions, useLookupList } from "../../../../lib/lookup-list";
+import { periodText, plural } from "../../components/format";
+import {
+  type EmptyPeriod,
+  filterRequestOf,
+  LaborFilters,
+  listFilterProps,
+  optionalPeriodParams,
+  whoParams,
+} from "../../components/labor-filters";
 import { useActivities, useDeleteActivity, useNoActivity, useRecentActivities } from "../api/activities";
 import { ActivitiesTable, TypeTotals } from "../components/activities-table";
-import {
-  ActivityFilters,
-  sharedFilterParams,
-  sharedRequestOf,
-  tabParam,
-} from "../components/activity-filters";
 import { ActivityModal } from "../components/activity-modal";
 import { NoActivityTable } from "../components/no-activity-table";
 import { QuickActivityCard } from "../components/quick-activity-card";
 import { RecentFeed } from "../components/recent-feed";
+
+/** The tab in the address: `?tab=recent`, `?tab=none`. */
+const TABS = ["activities", "recent", "none"] as const;
+const TAB = { tab: choiceParam(TABS, "activities") };
+
+/** The filters both lists share, kept in the address under the same names (the tabs keep them). */
+const FILTER_PARAMS = { ...optionalPeriodParams(), ...whoParams() };
+/** An emptied period is the server's default. */
+const EMPTY_PERIOD: EmptyPeriod = { label: "This Week" };
 
 // Module constants: the list hook compares them by identity.
 const ACTIVITY_PARAMS = {
   ...listPageParams(ACTIVITY_SORT_KEYS, "occurredAt"),
   // The latest first.
   sortDirection: choiceParam<SortDirection>(["asc", "desc"], "desc"),
-  ...sharedFilterParams,
+  ...FILTER_PARAMS,
   activityTypeIds: named("type", idsParam()),
 };
 
@@ -47,7 +59,7 @@ const NO_ACTIVITY_PARAMS = {
   pageSize: named("nsize", intParam(25)),
   sortBy: named("nsort", choiceParam(NO_ACTIVITY_SORT_KEYS, "workDate")),
   sortDirection: named("ndir", choiceParam<SortDirection>(["asc", "desc"], "desc")),
-  ...sharedFilterParams,
+  ...FILTER_PARAMS,
   reasonState: named("reasons", choiceParam(NO_ACTIVITY_REASON_STATES, "all")),
 };
 
@@ -68,7 +80,7 @@ function ActivitiesTab({ onEdit, team }: { onEdit: (a: ActivityItem) => void; te
       pageSize: params.pageSize,
       sortBy: params.sortBy,
       sortDirection: params.sortDirection,
-      ...sharedRequestOf(params),
+      ...filterRequestOf(params),
       ...(params.activityTypeIds.length ? { activityTypeIds: params.activityTypeIds } : {}),
     }),
     [params],
@@ -98,13 +110,7 @@ function ActivitiesTab({ onEdit, team }: { onEdit: (a: ActivityItem) => void; te
 
   return (
     <>
-      <ActivityFilters
-        value={params}
-        onChange={list.setParams}
-        activeCount={list.filterCount}
-        onClear={list.clearFilters}
-        team={team}
-      >
+      <LaborFilters {...listFilterProps(list)} period={{ empty: EMPTY_PERIOD }} team={team}>
         <IdsFilter
           label="Activities"
           placeholder="Any activity"
@@ -112,10 +118,10 @@ function ActivitiesTab({ onEdit, team }: { onEdit: (a: ActivityItem) => void; te
           value={params.activityTypeIds}
           onChange={(activityTypeIds) => list.setParams({ activityTypeIds })}
         />
-      </ActivityFilters>
+      </LaborFilters>
       {query.data ? (
         <Text fz="xs" c="dimmed" mb="xs">
-          {query.data.period.startDate} to {query.data.period.endDate}
+          {periodText(query.data.period)}
         </Text>
       ) : null}
       <TypeTotals totals={query.data?.totals} loading={query.isPending} />
@@ -146,7 +152,7 @@ function NoActivityTab({ team }: { team: boolean }) {
       sortBy: params.sortBy,
       sortDirection: params.sortDirection,
       reasonState: params.reasonState,
-      ...sharedRequestOf(params),
+      ...filterRequestOf(params),
     }),
     [params],
   );
@@ -154,13 +160,7 @@ function NoActivityTab({ team }: { team: boolean }) {
   const counts = query.data?.counts;
   return (
     <>
-      <ActivityFilters
-        value={params}
-        onChange={list.setParams}
-        activeCount={list.filterCount}
-        onClear={list.clearFilters}
-        team={team}
-      >
+      <LaborFilters {...listFilterProps(list)} period={{ empty: EMPTY_PERIOD }} team={team}>
         <Select
           label="Reason"
           data={REASON_STATE_OPTIONS}
@@ -171,13 +171,12 @@ function NoActivityTab({ team }: { team: boolean }) {
           }
           comboboxProps={{ withinPortal: true }}
         />
-      </ActivityFilters>
+      </LaborFilters>
       {query.data && counts ? (
         <Text fz="sm" c="dimmed" mb="sm" aria-live="polite">
-          {query.data.period.startDate} to {query.data.period.endDate}: {counts.days}{" "}
-          {counts.days === 1 ? "day" : "days"} worked or scheduled with nothing logged, {counts.people}{" "}
-          {counts.people === 1 ? "person" : "people"} with nothing at all; {counts.withoutReason} without a
-          reason.
+          {periodText(query.data.period)}: {plural(counts.days, "day")} worked or scheduled with nothing
+          logged, {plural(counts.people, "person", "people")} with nothing at all; {counts.withoutReason}{" "}
+          without a reason.
         </Text>
       ) : null}
       <NoActivityTable
@@ -195,7 +194,7 @@ function NoActivityTab({ team }: { team: boolean }) {
  * card on top and sees their own; managers log for their people.
  */
 export function ActivitiesPage() {
-  const [{ tab }, setTab] = useListParams(tabParam);
+  const [{ tab }, setTab] = useListParams(TAB);
   const can = useCan();
   const team = can("labor.team");
   const logs = can("labor.own") || can("labor.edit");

@@ -5,9 +5,10 @@ import type {
   HoursUpsertRequest,
 } from "@fieldlead/contracts";
 import { laborApi } from "@fieldlead/contracts/routes";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { call, downloadFile } from "../../../../lib/api-client";
-import { endpointQuery, invalidate } from "../../../../lib/queries";
+import { endpointQuery } from "../../../../lib/queries";
+import { useLaborChange } from "../../components/use-labor-change";
 
 /**
  * The hours screen's calls (docs/decisions/0040-labor.md): the list of hours, manual entries, posting a pay period,
@@ -34,24 +35,14 @@ export function useHoursPostings(query: HoursPostingsQuery) {
   });
 }
 
-const changedHours = (queryClient: ReturnType<typeof useQueryClient>) =>
-  invalidate(queryClient, laborApi.hoursSearch, laborApi.hoursPostings);
+/** What a change to hours makes stale. */
+const HOURS_READS = [laborApi.hoursSearch, laborApi.hoursPostings];
 
-export function useUpsertHours() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: HoursUpsertRequest) => call(laborApi.hoursUpsert, { body }),
-    onSuccess: () => void changedHours(queryClient),
-  });
-}
+export const useUpsertHours = () =>
+  useLaborChange((body: HoursUpsertRequest) => call(laborApi.hoursUpsert, { body }), HOURS_READS);
 
-export function useDeleteHours() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(laborApi.hoursDelete, { params: { id } }),
-    onSuccess: () => void changedHours(queryClient),
-  });
-}
+export const useDeleteHours = () =>
+  useLaborChange((id: number) => call(laborApi.hoursDelete, { params: { id } }), HOURS_READS);
 
 /** What a posting would do (people, hours, what stops it), written nowhere: the post dialog's summary. */
 export function usePostPreview(body: HoursPostRequest | null) {
@@ -66,20 +57,12 @@ export function usePostPreview(body: HoursPostRequest | null) {
   });
 }
 
-export function usePostHours() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: HoursPostRequest) => call(laborApi.hoursPost, { body: { ...body, dryRun: false } }),
-    onSuccess: () =>
-      void invalidate(
-        queryClient,
-        laborApi.hoursSearch,
-        laborApi.hoursPostings,
-        laborApi.historySearch,
-        laborApi.userTimeLogsSearch,
-      ),
-  });
-}
+/** Posts a pay period; the time logs it freezes show as posted in the history and the person's logs too. */
+export const usePostHours = () =>
+  useLaborChange(
+    (body: HoursPostRequest) => call(laborApi.hoursPost, { body: { ...body, dryRun: false } }),
+    [...HOURS_READS, laborApi.historySearch, laborApi.userTimeLogsSearch],
+  );
 
 export type PayrollFormat = "csv" | "xlsx";
 

@@ -17,6 +17,7 @@ import { FormError } from "../../../../components/query-state";
 import { SearchSelect } from "../../../../components/search-select";
 import { fieldsOf, splitServerErrors } from "../../../../lib/form-errors";
 import { toOptions, useLookupList } from "../../../../lib/lookup-list";
+import { hoursWithDecimal } from "../../components/format";
 import { useUpsertHours } from "../api/hours";
 
 /** The hours type select's value for "the person's default type". */
@@ -147,7 +148,7 @@ export function HoursEntryForm({
               autoComplete="off"
               description={
                 parsed !== null && parsed > 0 && !form.errors.hours
-                  ? `${formatHoursMinutes(parsed)} (${Math.round((parsed / 60) * 100) / 100} h)`
+                  ? hoursWithDecimal(parsed)
                   : "h:mm or a decimal"
               }
               {...form.getInputProps("hours")}

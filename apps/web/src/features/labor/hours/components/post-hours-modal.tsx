@@ -34,6 +34,7 @@ import { FormError } from "../../../../components/query-state";
 import { SearchMultiSelect } from "../../../../components/search-multi-select";
 import { errorMessage } from "../../../../lib/api-error";
 import { browserTimeZone } from "../../../../lib/dates";
+import { hoursWithDecimal, periodText, plural } from "../../components/format";
 import { exportPayroll, usePostHours, usePostPreview } from "../api/hours";
 
 /** Who the list's filters pick: what "everyone in the filters" posts. */
@@ -43,12 +44,6 @@ export type PostFilters = Pick<
 >;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-const hoursText = (minutes: number) =>
-  `${formatHoursMinutes(minutes)} (${Math.round((minutes / 60) * 100) / 100} h)`;
-export const periodLabel = (p: { startDate: string; endDate: string }) =>
-  p.startDate === p.endDate ? p.startDate : `${p.startDate} to ${p.endDate}`;
 
 /** The list's period with its end moved back to yesterday: only days that are over are posted. */
 export function postablePeriod(period: { startDate: string; endDate: string }, today: string) {
@@ -213,13 +208,13 @@ export function PostHoursForm({
           title="What posting locks"
         >
           <Text fz="sm">
-            {periodLabel(dates)} becomes final for {plural(plan.peopleCount, "person", "people")}: their hours
+            {periodText(dates)} becomes final for {plural(plan.peopleCount, "person", "people")}: their hours
             and time logs in it can no longer be added, changed or deleted, and nobody can post these days for
             them again. It cannot be undone.
           </Text>
           <Checkbox
             mt="sm"
-            label={`Lock ${periodLabel(dates)} for ${plural(plan.peopleCount, "person", "people")}`}
+            label={`Lock ${periodText(dates)} for ${plural(plan.peopleCount, "person", "people")}`}
             checked={understood}
             onChange={(e) => setUnderstood(e.currentTarget.checked)}
           />
@@ -266,15 +261,15 @@ function Summary({ preview, asked }: { preview: ReturnType<typeof usePostPreview
   if (plan.peopleCount === 0)
     return (
       <Alert color="gray" variant="light" aria-live="polite">
-        No one has hours or time logs in {periodLabel(plan.period)} among these people: nothing to post.
+        No one has hours or time logs in {periodText(plan.period)} among these people: nothing to post.
       </Alert>
     );
   const { alreadyPosted, attention } = plan.blockers;
   return (
     <Stack gap="sm" aria-live="polite">
       <Text fz="sm" fw={600}>
-        {plural(plan.peopleCount, "person", "people")}, {hoursText(plan.totalMinutes)} in{" "}
-        {periodLabel(plan.period)}
+        {plural(plan.peopleCount, "person", "people")}, {hoursWithDecimal(plan.totalMinutes)} in{" "}
+        {periodText(plan.period)}
       </Text>
       {alreadyPosted.length ? (
         <Alert
@@ -287,7 +282,7 @@ function Summary({ preview, asked }: { preview: ReturnType<typeof usePostPreview
           <List size="sm" mt={4}>
             {alreadyPosted.slice(0, 10).map((p) => (
               <List.Item key={p.userId}>
-                {p.userName}: {periodLabel(p)} (posting {p.postingId})
+                {p.userName}: {periodText(p)} (posting {p.postingId})
               </List.Item>
             ))}
           </List>
@@ -360,8 +355,8 @@ function PostedResult({
     <Stack gap="md">
       <Alert color="teal" variant="light" icon={<IconLockCheck size={18} aria-hidden />} title="Hours posted">
         <Text fz="sm" role="status">
-          Posting {posting.id}: {periodLabel(posting)} is locked for{" "}
-          {plural(result.peopleCount, "person", "people")}, {hoursText(result.totalMinutes)}.
+          Posting {posting.id}: {periodText(posting)} is locked for{" "}
+          {plural(result.peopleCount, "person", "people")}, {hoursWithDecimal(result.totalMinutes)}.
         </Text>
       </Alert>
       <Text fz="sm">Download the payroll file of this posting:</Text>

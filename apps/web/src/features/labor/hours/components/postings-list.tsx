@@ -5,8 +5,8 @@ import { useState } from "react";
 import { DataTable, type DataTableColumn } from "../../../../components/data-table";
 import { ExportButtons } from "../../../../components/export-buttons";
 import { formatDateTime } from "../../../../lib/dates";
+import { periodText, plural } from "../../components/format";
 import { exportPayroll, useHoursPostings } from "../api/hours";
-import { periodLabel } from "./post-hours-modal";
 
 /**
  * The posted pay periods, newest first, a page at a time (the people and hours of the caller's scope), each with its
@@ -27,7 +27,7 @@ export function PostingsList() {
           <Group gap={6} wrap="nowrap">
             <IconLock size={14} aria-hidden />
             <Text fz="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
-              {periodLabel(p)}
+              {periodText(p)}
             </Text>
           </Group>
           <Text fz="xs" c="dimmed">
@@ -35,7 +35,7 @@ export function PostingsList() {
             {p.note ? ` · ${p.note}` : ""}
           </Text>
           <Text fz="xs" c="dimmed" hiddenFrom="sm">
-            {p.peopleCount} {p.peopleCount === 1 ? "person" : "people"} · {formatHoursMinutes(p.totalMinutes)}
+            {plural(p.peopleCount, "person", "people")} · {formatHoursMinutes(p.totalMinutes)}
           </Text>
         </Stack>
       ),

@@ -17,23 +17,11 @@ import { PageHeader } from "../../../../components/page-header";
 import { listPageParams, useListPage } from "../../../../components/use-list-page";
 import { errorMessage } from "../../../../lib/api-error";
 import { useCan } from "../../../../lib/can";
-import {
-  choiceParam,
-  dateParam,
-  idsParam,
-  named,
-  textParam,
-  useListParams,
-} from "../../../../lib/list-params";
+import { choiceParam, named, useListParams } from "../../../../lib/list-params";
+import { periodText } from "../../components/format";
 import { useDeleteHours, useHours } from "../api/hours";
 import { HoursEntryModal } from "../components/hours-entry-form";
-import {
-  DEFAULT_RANGE,
-  HOURS_RANGES,
-  HoursFilters,
-  hoursFiltersOf,
-  POSTED_CHOICES,
-} from "../components/hours-filters";
+import { HoursFilters, hoursFilterParams, hoursFiltersOf } from "../components/hours-filters";
 import { type HoursRowAction, HoursTable, hoursRowName } from "../components/hours-table";
 import { PostHoursModal } from "../components/post-hours-modal";
 import { PostingsList } from "../components/postings-list";
@@ -41,15 +29,7 @@ import { PostingsList } from "../components/postings-list";
 // Module constants: the list hook compares them by identity.
 const PARAMS = {
   ...listPageParams(HOURS_SORT_KEYS, "userName"),
-  text: named("search", textParam()),
-  range: choiceParam(HOURS_RANGES, DEFAULT_RANGE),
-  startDate: named("from", dateParam()),
-  endDate: named("to", dateParam()),
-  userIds: named("person", idsParam()),
-  storeIds: named("store", idsParam()),
-  territoryIds: named("territory", idsParam()),
-  hoursTypeIds: named("type", idsParam()),
-  posted: choiceParam(POSTED_CHOICES, "all"),
+  ...hoursFilterParams,
   groupBy: named("by", choiceParam(HOURS_GROUP_BY, "entry")),
 };
 const TABS = ["hours", "postings"] as const;
@@ -196,9 +176,7 @@ export function HoursPage() {
             />
             {data ? (
               <Text fz="sm" c="dimmed" aria-live="polite">
-                {data.period.startDate === data.period.endDate
-                  ? data.period.startDate
-                  : `${data.period.startDate} to ${data.period.endDate}`}
+                {periodText(data.period)}
               </Text>
             ) : null}
           </Group>

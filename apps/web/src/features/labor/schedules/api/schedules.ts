@@ -6,9 +6,10 @@ import type {
   ShiftUpsertRequest,
 } from "@fieldlead/contracts";
 import { laborApi } from "@fieldlead/contracts/routes";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { call, downloadFile } from "../../../../lib/api-client";
-import { endpointQuery, invalidate } from "../../../../lib/queries";
+import { endpointQuery } from "../../../../lib/queries";
+import { useLaborChange } from "../../components/use-labor-change";
 
 /**
  * The schedules screen's calls (docs/decisions/0040-labor.md): the week grid, planning and deleting shifts, copying a
@@ -27,13 +28,11 @@ export function useSchedule(body: SchedulesRequest) {
   return useQuery(scheduleQueryOptions(body));
 }
 
-function useScheduleChange<A, R>(fn: (arg: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => invalidate(queryClient, laborApi.schedulesWeek, laborApi.today, laborApi.historySearch),
+/** A change to the plan ends once the grid (and the punch screen's day, the history's planned minutes) is back. */
+const useScheduleChange = <A, R>(fn: (arg: A) => Promise<R>) =>
+  useLaborChange(fn, [laborApi.schedulesWeek, laborApi.today, laborApi.historySearch], {
+    waitForReads: true,
   });
-}
 
 export const useUpsertShift = () =>
   useScheduleChange((body: ShiftUpsertRequest) => call(laborApi.shiftUpsert, { body }));

@@ -7,7 +7,7 @@ import {
   SHIFT_CONFLICT_LABELS,
   type ShiftConflictKind,
 } from "@fieldlead/contracts";
-import { Box, Button, Group, Loader, Pagination, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Loader, Pagination, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCopy } from "@tabler/icons-react";
@@ -19,37 +19,30 @@ import { LoadError } from "../../../../components/query-state";
 import { errorMessage } from "../../../../lib/api-error";
 import { useCan } from "../../../../lib/can";
 import { formatDay } from "../../../../lib/dates";
-import {
-  dateParam,
-  idsParam,
-  intParam,
-  named,
-  switchParam,
-  textParam,
-  useListParams,
-} from "../../../../lib/list-params";
+import { dateParam, intParam, named, switchParam, useListParams } from "../../../../lib/list-params";
+import { plural } from "../../components/format";
+import { LaborFilters, whoParams, whoRequestOf } from "../../components/labor-filters";
 import { exportSchedule, useCopyWeek, useSchedule } from "../api/schedules";
 import { AvailableHoursModal } from "../components/available-hours-form";
 import { DayList } from "../components/day-list";
-import { ScheduleFiltersBar } from "../components/schedule-filters";
 import { ScheduleGrid } from "../components/schedule-grid";
 import { ShiftModal, type ShiftTarget } from "../components/shift-form";
 import { shortDay } from "../components/week";
 import { WeekPicker } from "../components/week-picker";
 
 // Module constants: the list hook compares them by identity.
+// Labor's name, stores and territories (`?q=`, `?store=`, `?territory=`); the grid's rows are people, so no people.
+const { text, storeIds, territoryIds } = whoParams();
 const PARAMS = {
   week: dateParam(),
-  text: named("q", textParam()),
-  storeIds: named("store", idsParam()),
-  territoryIds: named("territory", idsParam()),
+  text,
+  storeIds,
+  territoryIds,
   everyone: switchParam(),
   page: intParam(1),
   pageSize: named("size", intParam(SCHEDULE_PAGE_SIZE.default, 1, SCHEDULE_PAGE_SIZE.max)),
 };
 const FILTER_KEYS = ["text", "storeIds", "territoryIds", "everyone"] as const;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The store a new shift of a person starts with: the one they work at most this week. */
 function usualStore(person: SchedulePerson): number | null {
@@ -73,21 +66,16 @@ export function SchedulesPage() {
   const team = can("labor.team");
   const phone = useMediaQuery("(max-width: 47.99em)", false, { getInitialValueInEffect: false });
   const [params, setParams] = useListParams(PARAMS);
-  const filters = {
-    text: params.text,
-    storeIds: params.storeIds,
-    territoryIds: params.territoryIds,
-    everyone: params.everyone,
-  };
+  // Who the grid lists: a name, stores (shifts there or assigned there), territories, the field team or everyone.
+  const who = whoRequestOf(params);
+  const clearFilters = () => setParams({ text: "", storeIds: [], territoryIds: [], everyone: false });
   const filterCount = FILTER_KEYS.filter(
     (k) => JSON.stringify(params[k]) !== JSON.stringify(PARAMS[k].fallback),
   ).length;
   const body = useMemo<SchedulesRequest>(
     () => ({
       ...(params.week ? { week: params.week } : {}),
-      ...(params.text ? { text: params.text } : {}),
-      ...(params.storeIds.length ? { storeIds: params.storeIds } : {}),
-      ...(params.territoryIds.length ? { territoryIds: params.territoryIds } : {}),
+      ...whoRequestOf(params),
       ...(params.everyone ? { everyone: true } : {}),
       page: params.page,
       pageSize: params.pageSize,
@@ -114,9 +102,7 @@ export function SchedulesPage() {
     copy.mutate(
       {
         toWeek: data.week.startDate,
-        ...(params.storeIds.length ? { storeIds: params.storeIds } : {}),
-        ...(params.territoryIds.length ? { territoryIds: params.territoryIds } : {}),
-        ...(params.text ? { text: params.text } : {}),
+        ...who,
       },
       {
         onSuccess: (result) => {
@@ -155,9 +141,7 @@ export function SchedulesPage() {
               onExport={(format) =>
                 exportSchedule({
                   ...(data ? { week: data.week.startDate } : {}),
-                  ...(params.text ? { text: params.text } : {}),
-                  ...(params.storeIds.length ? { storeIds: params.storeIds } : {}),
-                  ...(params.territoryIds.length ? { territoryIds: params.territoryIds } : {}),
+                  ...who,
                   ...(params.everyone ? { everyone: true } : {}),
                   format,
                 })
@@ -174,11 +158,21 @@ export function SchedulesPage() {
         />
       ) : null}
       {team ? (
-        <ScheduleFiltersBar
-          value={filters}
+        <LaborFilters
+          value={params}
           onChange={(patch) => setParams(patch)}
           activeCount={filterCount}
-          onClear={() => setParams({ text: "", storeIds: [], territoryIds: [], everyone: false })}
+          onClear={clearFilters}
+          period={false}
+          people={false}
+          labels={{ stores: "Store", territories: "Territory" }}
+          footer={
+            <Switch
+              label="Everyone who logs time (not only lead generators)"
+              checked={params.everyone}
+              onChange={(e) => setParams({ everyone: e.currentTarget.checked })}
+            />
+          }
         />
       ) : null}
       {query.isError ? (
@@ -214,10 +208,7 @@ export function SchedulesPage() {
                     : "Lead generators you reach, and anyone with a shift this week, are listed here."}
                 </Text>
                 {filterCount ? (
-                  <Button
-                    variant="subtle"
-                    onClick={() => setParams({ text: "", storeIds: [], territoryIds: [], everyone: false })}
-                  >
+                  <Button variant="subtle" onClick={clearFilters}>
                     Clear filters
                   </Button>
                 ) : null}

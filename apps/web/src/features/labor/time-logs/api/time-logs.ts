@@ -7,9 +7,10 @@ import type {
   TimeLogUpdateRequest,
 } from "@fieldlead/contracts";
 import { type DefinitionOf, laborApi } from "@fieldlead/contracts/routes";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { call, downloadFile } from "../../../../lib/api-client";
-import { endpointQuery, invalidate } from "../../../../lib/queries";
+import { endpointQuery } from "../../../../lib/queries";
+import { useLaborChange } from "../../components/use-labor-change";
 
 /**
  * Time logs, missing punches and labor history (docs/decisions/0040-labor.md): the reads of the three screens and
@@ -25,7 +26,7 @@ export type TimeLogWrite = EndpointResponse<DefinitionOf<typeof laborApi.create>
 export type TimeLogHistory = EndpointResponse<DefinitionOf<typeof laborApi.timeLogHistory>>;
 export type TimeLogHistoryEntry = TimeLogHistory["items"][number];
 
-/** Every read a time log write may change. */
+/** Every read a time log write may change: the phone's day, the history, a person's logs, the missing punches. */
 const TIME_LOG_READS = [
   laborApi.today,
   laborApi.userTimeLogsSearch,
@@ -34,9 +35,6 @@ const TIME_LOG_READS = [
   laborApi.timeLogHistory,
   laborApi.dashboardTimeLogs,
 ] as const;
-
-export const invalidateTimeLogs = (client: ReturnType<typeof useQueryClient>) =>
-  invalidate(client, ...TIME_LOG_READS);
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -109,13 +107,7 @@ export const createTimeLog = ({ userId, body, idempotencyKey }: CreateInput) =>
     headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {},
   });
 
-export function useCreateTimeLog() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createTimeLog,
-    onSuccess: () => void invalidateTimeLogs(client),
-  });
-}
+export const useCreateTimeLog = () => useLaborChange(createTimeLog, TIME_LOG_READS);
 
 export type UpdateInput = { userId: number; logId: number; body: TimeLogUpdateRequest };
 
@@ -123,13 +115,7 @@ export type UpdateInput = { userId: number; logId: number; body: TimeLogUpdateRe
 export const updateTimeLog = ({ userId, logId, body }: UpdateInput) =>
   call(laborApi.update, { params: { userId, logId }, body });
 
-export function useUpdateTimeLog() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateTimeLog,
-    onSuccess: () => void invalidateTimeLogs(client),
-  });
-}
+export const useUpdateTimeLog = () => useLaborChange(updateTimeLog, TIME_LOG_READS);
 
 export type DeleteInput = { userId: number; logId: number; reason: string };
 
@@ -137,10 +123,4 @@ export type DeleteInput = { userId: number; logId: number; reason: string };
 export const deleteTimeLog = ({ userId, logId, reason }: DeleteInput) =>
   call(laborApi.remove, { params: { userId, logId }, query: { reason } });
 
-export function useDeleteTimeLog() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTimeLog,
-    onSuccess: () => void invalidateTimeLogs(client),
-  });
-}
+export const useDeleteTimeLog = () => useLaborChange(deleteTimeLog, TIME_LOG_READS);

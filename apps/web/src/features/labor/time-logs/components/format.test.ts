@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clockText, durationText, durationWords, hoursMinutes, spanText } from "./format";
+import { hoursMinutes } from "../../components/format";
+import { clockText, durationText, durationWords, spanText } from "./format";
 import { currentPosition } from "./position";
 
 describe("labor formats", () => {

@@ -2,8 +2,9 @@ import type { TimeLogItem, TimeLogState } from "@fieldlead/contracts";
 import { zoneAbbreviation } from "../../../../lib/zone-abbreviation";
 
 /**
- * How the time logs' screens write durations, times and states (hours as `h:mm` and counts: ../../components/format). Durations are whole minutes from the server (real
- * elapsed time between instants); times are the store-local `yyyy-MM-dd HH:mm` the server writes in the log's zone.
+ * How the time logs' screens write durations, times and states (hours as `h:mm` and counts are Labor's own:
+ * ../../components/format). Durations are whole minutes from the server (real elapsed time between instants); times
+ * are the store-local `yyyy-MM-dd HH:mm` the server writes in the log's zone.
  */
 
 /** 125 -> "2 h 05 min", 45 -> "45 min", 0 -> "0 min": a duration for people to read. */

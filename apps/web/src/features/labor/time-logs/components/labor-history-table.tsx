@@ -9,7 +9,8 @@ import {
   type ListTableProps,
   RowActionIcon,
 } from "../../../../components/list-table";
-import { durationWords, hoursMinutes } from "./format";
+import { hoursMinutes } from "../../components/format";
+import { durationWords } from "./format";
 
 /** "2025-03-03", or "2025-03-03 – 2025-03-09" for a week. */
 export const rowPeriod = (r: LaborHistoryRow) =>

@@ -1,12 +1,14 @@
 import type { TimeLogItem } from "@fieldlead/contracts";
-import { Button, Drawer, EmptyState, Group, Pagination, Skeleton, Stack, Text } from "@mantine/core";
+import { Button, Drawer, EmptyState, Group, Pagination, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconClock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadError } from "../../../../components/query-state";
 import { useCan } from "../../../../lib/can";
+import { hoursMinutes, plural } from "../../components/format";
+import { LoadingCards } from "../../components/loading-cards";
 import { useUserTimeLogs } from "../api/time-logs";
-import { durationWords, hoursMinutes, plural } from "./format";
+import { durationWords } from "./format";
 import { type TimeLogAction, TimeLogCard } from "./time-log-card";
 import { TimeLogDialog, type TimeLogTarget } from "./time-log-dialog";
 
@@ -48,14 +50,7 @@ function PersonLogs({ period, onAction }: { period: PersonPeriod; onAction: (t: 
   ) : null;
 
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the time logs">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={96} radius="md" />
-        ))}
-      </Stack>
-    );
+  if (query.isPending) return <LoadingCards label="Loading the time logs" heights={[96, 96, 96]} />;
   const { items, total, totalMinutes } = query.data;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (

@@ -15,7 +15,7 @@ import { formatDateTime } from "../../../../lib/dates";
 import { useLookupList } from "../../../../lib/lookup-list";
 import { zoneAbbreviation } from "../../../../lib/zone-abbreviation";
 import { type TimeLogHistoryEntry, useTimeLogHistory } from "../api/time-logs";
-import { STATE_LABEL } from "./format";
+import { durationText, STATE_LABEL } from "./format";
 
 type Action = { title: string; color: string; Icon: ComponentType<{ size?: number }> };
 const ACTIONS: Record<string, Action> = {
@@ -114,8 +114,7 @@ export function auditChanges(
     if (key === "state" && typeof value === "string" && value in STATE_LABEL)
       return STATE_LABEL[value as keyof typeof STATE_LABEL];
     if (key === "missing") return value === "punchIn" ? "the punch in" : "the punch out";
-    if (key === "minutes" && typeof value === "number")
-      return `${Math.floor(value / 60)} h ${value % 60} min`;
+    if (key === "minutes" && typeof value === "number") return durationText(value);
     if (key.endsWith("DistanceMeters") && typeof value === "number")
       return `${value.toLocaleString("en-US")} m`;
     if (typeof value === "string" && INSTANT.test(value))

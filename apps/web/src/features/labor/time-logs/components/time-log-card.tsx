@@ -1,9 +1,9 @@
 import type { TimeLogItem } from "@fieldlead/contracts";
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconHistory, IconMessage, IconPencil, IconTrash } from "@tabler/icons-react";
+import { hoursMinutes } from "../../components/format";
 import {
   durationText,
-  hoursMinutes,
   logSpanText,
   missingText,
   STATE_COLOR,

@@ -5,10 +5,18 @@ import type { SortDirection } from "../../../../components/data-table";
 import { ExportButtons } from "../../../../components/export-buttons";
 import { PageHeader } from "../../../../components/page-header";
 import { listPageParams, useListPage } from "../../../../components/use-list-page";
-import { choiceParam, dateParam, idsParam, named, switchParam, textParam } from "../../../../lib/list-params";
+import { choiceParam, named, switchParam } from "../../../../lib/list-params";
+import { hoursMinutes } from "../../components/format";
+import {
+  filterRequestOf,
+  LaborFilters,
+  listFilterProps,
+  periodParams,
+  SPELLED_OUT_NAMES,
+  whoParams,
+} from "../../components/labor-filters";
 import { exportLaborHistory, useLaborHistory } from "../api/time-logs";
-import { durationWords, hoursMinutes } from "../components/format";
-import { LaborFilters, periodOf, RANGES, whoOf } from "../components/labor-filters";
+import { durationWords } from "../components/format";
 import { LaborHistoryTable } from "../components/labor-history-table";
 import { PersonLogsDrawer, type PersonPeriod } from "../components/person-logs-drawer";
 
@@ -23,13 +31,8 @@ const PARAMS = {
   ...listPageParams(SORT_KEYS, "periodStart"),
   // The latest days first.
   sortDirection: choiceParam<SortDirection>(["asc", "desc"], "desc"),
-  range: choiceParam(RANGES, "3"),
-  startDate: dateParam(),
-  endDate: dateParam(),
-  text: named("search", textParam()),
-  userIds: named("people", idsParam()),
-  storeIds: named("stores", idsParam()),
-  territoryIds: named("territories", idsParam()),
+  ...periodParams(SPELLED_OUT_NAMES),
+  ...whoParams(SPELLED_OUT_NAMES),
   groupBy: choiceParam(GROUPS, "day"),
   flaggedOnly: named("flagged", switchParam()),
 };
@@ -50,8 +53,7 @@ export function LaborHistoryPage() {
       sortDirection: params.sortDirection,
       groupBy: params.groupBy,
       ...(params.flaggedOnly ? { flaggedOnly: true } : {}),
-      ...periodOf(params),
-      ...whoOf(params),
+      ...filterRequestOf(params),
     }),
     [params],
   );
@@ -75,11 +77,7 @@ export function LaborHistoryPage() {
         }
       />
       <LaborFilters
-        value={params}
-        // The period here always has a value (its select cannot be emptied).
-        onChange={({ range, ...patch }) => list.setParams({ ...patch, ...(range ? { range } : {}) })}
-        activeCount={list.filterCount}
-        onClear={list.clearFilters}
+        {...listFilterProps(list)}
         footer={
           <Group gap="lg" wrap="wrap" align="center">
             <SegmentedControl

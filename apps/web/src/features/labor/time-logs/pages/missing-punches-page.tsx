@@ -3,16 +3,16 @@ import { SegmentedControl } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { PageHeader } from "../../../../components/page-header";
 import { listPageParams, useListPage } from "../../../../components/use-list-page";
+import { choiceParam } from "../../../../lib/list-params";
 import {
-  choiceParam,
-  dateParam,
-  idsParam,
-  named,
-  optionalChoiceParam,
-  textParam,
-} from "../../../../lib/list-params";
+  filterRequestOf,
+  LaborFilters,
+  listFilterProps,
+  optionalPeriodParams,
+  SPELLED_OUT_NAMES,
+  whoParams,
+} from "../../components/labor-filters";
 import { useMissingPunches } from "../api/time-logs";
-import { LaborFilters, periodOf, RANGES, whoOf } from "../components/labor-filters";
 import { MissingPunchesTable } from "../components/missing-punches-table";
 import { TimeLogDialog, type TimeLogTarget } from "../components/time-log-dialog";
 
@@ -26,13 +26,8 @@ const STATES = ["all", "missing", "proposed"] as const;
 const PARAMS = {
   ...listPageParams(SORT_KEYS, "workDate"),
   // No period: every outstanding one.
-  range: optionalChoiceParam(RANGES),
-  startDate: dateParam(),
-  endDate: dateParam(),
-  text: named("search", textParam()),
-  userIds: named("people", idsParam()),
-  storeIds: named("stores", idsParam()),
-  territoryIds: named("territories", idsParam()),
+  ...optionalPeriodParams(SPELLED_OUT_NAMES),
+  ...whoParams(SPELLED_OUT_NAMES),
   state: choiceParam(STATES, "all"),
 };
 
@@ -51,8 +46,7 @@ export function MissingPunchesPage() {
       sortBy: params.sortBy,
       sortDirection: params.sortDirection,
       ...(params.state !== "all" ? { states: [params.state] } : {}),
-      ...periodOf(params),
-      ...whoOf(params),
+      ...filterRequestOf(params),
     }),
     [params],
   );
@@ -68,11 +62,8 @@ export function MissingPunchesPage() {
         description="Shifts with a punch missing and the times people proposed: accept a proposal or correct the log. Every change is kept with its reason."
       />
       <LaborFilters
-        value={params}
-        onChange={list.setParams}
-        activeCount={list.filterCount}
-        onClear={list.clearFilters}
-        anyDate="Any date"
+        {...listFilterProps(list)}
+        period={{ empty: { label: "Any date", clearable: true } }}
         footer={
           <SegmentedControl
             aria-label="Show"

@@ -1,16 +1,5 @@
 import type { TimeLogItem } from "@fieldlead/contracts";
-import {
-  Button,
-  Card,
-  Collapse,
-  EmptyState,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Button, Card, Collapse, EmptyState, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarWeek, IconClock, IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -19,8 +8,10 @@ import { LoadError } from "../../../../components/query-state";
 import { useCan } from "../../../../lib/can";
 import { useSession } from "../../../../lib/session";
 import { QuickActivityCard } from "../../activities/components/quick-activity-card";
+import { plural } from "../../components/format";
+import { LoadingCards } from "../../components/loading-cards";
 import { type LaborToday, useLaborToday, useUserTimeLogs } from "../api/time-logs";
-import { durationText, logSpanText, missingText, plural, spanText } from "../components/format";
+import { durationText, logSpanText, missingText, spanText } from "../components/format";
 import { ProposeForm } from "../components/propose-form";
 import { PunchPanel } from "../components/punch-panel";
 import { type TimeLogAction, TimeLogCard } from "../components/time-log-card";
@@ -126,10 +117,7 @@ function MyWeek({ userId, onAction }: { userId: number; onAction: (t: TimeLogTar
       {query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading your week">
-          <Skeleton height={84} radius="md" />
-          <Skeleton height={84} radius="md" />
-        </Stack>
+        <LoadingCards label="Loading your week" heights={[84, 84]} />
       ) : query.data.items.length === 0 ? (
         <EmptyState
           py="lg"
@@ -198,11 +186,7 @@ export function MyTimePage() {
         {today.isError ? (
           <LoadError error={today.error} onRetry={() => void today.refetch()} />
         ) : today.isPending ? (
-          <Stack gap="md" aria-busy="true" aria-label="Loading your day">
-            <Skeleton height={56} radius="md" />
-            <Skeleton height={72} radius="md" />
-            <Skeleton height={64} radius="md" />
-          </Stack>
+          <LoadingCards label="Loading your day" heights={[56, 72, 64]} gap="md" />
         ) : (
           <>
             <PunchPanel today={today.data} userId={me.userId} />
