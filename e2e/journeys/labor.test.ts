@@ -103,6 +103,8 @@ describe("Labor", () => {
     await page.getByRole("heading", { name: "Schedules", level: 1 }).waitFor();
     // Next week: Saturday is free for everyone in the demo.
     await page.getByRole("button", { name: "Next week" }).click();
+    // The grid keeps showing this week until next week's answer arrives: wait for it, so the cell is next week's.
+    await expect.poll(() => page.getByRole("heading", { name: /\(this week\)/ }).count()).toBe(0);
     const add = page.getByRole("button", { name: /^Add a shift for Ava Garcia on Saturday/ });
     await add.waitFor();
     await add.click();
