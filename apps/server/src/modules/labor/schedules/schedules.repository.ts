@@ -85,6 +85,20 @@ const toShift = (r: ShiftRow): ShiftRow => ({ ...r, startTime: hm(r.startTime), 
  * (docs/decisions/0018) and is bound to the caller's organization; the people a list reaches come from the shared
  * row scope (`peopleCondition`).
  */
+/** What a shift is written with (a new one, or a move or change of one). */
+export type ShiftValues = {
+  userId: number;
+  storeId: number;
+  workDate: string;
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date;
+  notes: string | null;
+  byUserId: number;
+};
+
 export function schedulesRepository() {
   /** Members with a shift in the week (at these stores, when given): one hashed subquery, not a probe per person. */
   const withShiftIn = (exec: Tx, ctx: Scope, f: PeopleFilter, extra?: SQL) =>
@@ -336,22 +350,7 @@ export function schedulesRepository() {
       return row?.limit ?? 40;
     },
 
-    async insertShift(
-      tx: Tx,
-      ctx: Scope,
-      v: {
-        userId: number;
-        storeId: number;
-        workDate: string;
-        startTime: string;
-        endTime: string;
-        timeZone: string;
-        startsAt: Date;
-        endsAt: Date;
-        notes: string | null;
-        byUserId: number;
-      },
-    ): Promise<number> {
+    async insertShift(tx: Tx, ctx: Scope, v: ShiftValues): Promise<number> {
       const [row] = await tx
         .insert(shifts)
         .values({
@@ -372,23 +371,7 @@ export function schedulesRepository() {
       return row.id;
     },
 
-    async updateShift(
-      tx: Tx,
-      ctx: Scope,
-      id: number,
-      v: {
-        userId: number;
-        storeId: number;
-        workDate: string;
-        startTime: string;
-        endTime: string;
-        timeZone: string;
-        startsAt: Date;
-        endsAt: Date;
-        notes: string | null;
-        byUserId: number;
-      },
-    ): Promise<void> {
+    async updateShift(tx: Tx, ctx: Scope, id: number, v: ShiftValues): Promise<void> {
       await tx
         .update(shifts)
         .set({

@@ -34,6 +34,7 @@ import { territoryScope } from "../../../platform/scope";
 import type { UnitOfWork } from "../../../platform/unit-of-work";
 import { xlsxStream } from "../../../platform/xlsx";
 import { personInScope } from "../common/people";
+import { isShiftTimeProblem, shiftTime } from "../common/shift-time";
 import { canEditSchedules, requireScheduleEditor, requireScheduleReader } from "./schedules.policy";
 import {
   type AvailableRow,
@@ -43,7 +44,7 @@ import {
   type ShiftRow,
   shiftKey,
 } from "./schedules.repository";
-import { isShiftTimeProblem, minutesBetween, personConflicts, shiftTime } from "./shift-time";
+import { minutesBetween, personConflicts } from "./shift-time";
 
 type GridInput = z.output<typeof schedulesRequest>;
 type ExportInput = z.output<typeof schedulesExportRequest>;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  isShiftTimeProblem,
-  outsideAvailability,
-  type PlannedShift,
-  personConflicts,
-  type ShiftTime,
-  shiftTime,
-} from "./shift-time";
+import { isShiftTimeProblem, type ShiftTime, shiftTime } from "../common/shift-time";
+import { outsideAvailability, type PlannedShift, personConflicts } from "./shift-time";
 
 // The time of a shift and its conflicts (docs/decisions/0040-labor.md), without a database.
 

@@ -6,66 +6,13 @@ import {
   type ScheduleConflict,
   scheduleHoursLabel,
   zonedDateTimeParts,
-  zonedDateTimeToUtc,
 } from "@fieldlead/contracts";
+import { elapsedMinutes } from "../common/shift-time";
 
 /**
- * The time of a shift (docs/decisions/0040-labor.md): wall-clock labels on a store-local date, and the instants they
- * are in the store's zone, with the rules of decision 0035 (Temporal's "compatible": a time that happens twice is the
- * earlier one). A time the clocks skip that day is not planned (the caller hears which field). Then the conflicts of
- * a person's shifts: two at once, outside the available hours, over the weekly hours limit. Pure functions.
+ * The conflicts of a person's planned shifts (docs/decisions/0040-labor.md): two at once, outside the available
+ * hours, over the weekly hours limit. A shift's instants come from `common/shift-time.ts`. Pure functions.
  */
-
-export type ShiftTime = {
-  startsAt: Date;
-  endsAt: Date;
-  endsNextDay: boolean;
-  /** Real minutes between the instants. */
-  minutes: number;
-};
-
-/** Why a shift's time cannot be planned: the field and the sentence. */
-export type ShiftTimeProblem = { field: "startTime" | "endTime"; message: string };
-
-const hhmm = (d: Date, timeZone: string) => {
-  const p = zonedDateTimeParts(d, timeZone);
-  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
-};
-
-/**
- * The instants of a shift on `workDate` from `startTime` to `endTime` (`HH:mm`) in `timeZone`; an end at or before
- * the start is on the next day. A wall-clock time the clocks skip (02:30 on the spring-forward night in New York)
- * is a problem naming its field, never silently moved.
- */
-export function shiftTime(
-  workDate: string,
-  startTime: string,
-  endTime: string,
-  timeZone: string,
-): ShiftTime | ShiftTimeProblem {
-  const endsNextDay = endTime <= startTime;
-  const endDate = endsNextDay ? addDays(workDate, 1) : workDate;
-  const startsAt = zonedDateTimeToUtc(workDate, startTime, timeZone);
-  const endsAt = zonedDateTimeToUtc(endDate, endTime, timeZone);
-  if (hhmm(startsAt, timeZone) !== startTime)
-    return {
-      field: "startTime",
-      message: `${startTime} does not exist on ${workDate} in ${timeZone} (the clocks go forward); start at ${hhmm(startsAt, timeZone)} instead`,
-    };
-  if (hhmm(endsAt, timeZone) !== endTime)
-    return {
-      field: "endTime",
-      message: `${endTime} does not exist on ${endDate} in ${timeZone} (the clocks go forward); end at ${hhmm(endsAt, timeZone)} instead`,
-    };
-  return {
-    startsAt,
-    endsAt,
-    endsNextDay,
-    minutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000),
-  };
-}
-
-export const isShiftTimeProblem = (t: ShiftTime | ShiftTimeProblem): t is ShiftTimeProblem => "field" in t;
 
 // ---------------------------------------------------------------------------------------------------------
 // Conflicts
@@ -198,4 +145,4 @@ export function personConflicts(
 }
 
 export const minutesBetween = (s: Pick<PlannedShift, "startsAt" | "endsAt">) =>
-  Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000);
+  elapsedMinutes(s.startsAt, s.endsAt);

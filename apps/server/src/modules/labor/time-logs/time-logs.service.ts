@@ -23,6 +23,7 @@ import { type Page, type PageWindow, pageOf, pageResult } from "../../../platfor
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
 import { type LaborPeriod, type LaborPerson, laborPeriod, personInScope } from "../common/people";
 import { assertNotPosted } from "../common/posted";
+import { isShiftTimeProblem } from "../common/shift-time";
 import type {
   LaborHistoryDbRow,
   LaborHistoryFilters,
@@ -428,6 +429,7 @@ export function timeLogsService(deps: Deps) {
   ) {
     checkWorkDate(input.workDate, timeZone, now);
     const times = shiftInstants(input.workDate, input.startTime, input.endTime, timeZone);
+    if (isShiftTimeProblem(times)) throw fieldError(`body.${times.field}`, times.message);
     checkPast(times.punchInAt, times.punchOutAt, now);
     return times;
   }

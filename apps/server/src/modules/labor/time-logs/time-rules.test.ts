@@ -20,6 +20,7 @@ const PHX = "America/Phoenix";
 
 const shift = (date: string, start: string, end: string | null, tz: string) => {
   const s = shiftInstants(date, start, end, tz);
+  if ("field" in s) throw new Error(s.message);
   return {
     in: s.punchInAt.toISOString(),
     out: s.punchOutAt?.toISOString() ?? null,
@@ -28,6 +29,22 @@ const shift = (date: string, start: string, end: string | null, tz: string) => {
 };
 
 describe("a shift's real length", () => {
+  it("refuses a time the clocks skip, naming its field, instead of moving it", () => {
+    expect(shiftInstants("2026-03-08", "02:30", "08:00", "America/New_York")).toMatchObject({
+      field: "startTime",
+    });
+    expect(shiftInstants("2026-03-07", "22:00", "02:30", "America/New_York")).toMatchObject({
+      field: "endTime",
+    });
+    expect(shiftInstants("2026-03-08", "02:30", null, "America/New_York")).toMatchObject({
+      field: "startTime",
+    });
+    expect(shiftInstants("2026-03-08", "02:30", null, "America/Phoenix")).toEqual({
+      punchInAt: new Date("2026-03-08T09:30:00.000Z"),
+      punchOutAt: null,
+    });
+  });
+
   it("is an hour shorter across spring forward in New York and Los Angeles, not in Phoenix", () => {
     // 8 March 2026: 02:00 does not happen in New York and Los Angeles; Phoenix keeps UTC-7.
     expect(shift("2026-03-08", "01:00", "04:00", NY)).toEqual({

@@ -5,6 +5,7 @@ import {
   zonedDateTimeParts,
   zonedDateTimeToUtc,
 } from "@fieldlead/contracts";
+import { elapsedMinutes, isShiftTimeProblem, type ShiftTimeProblem, shiftTime } from "../common/shift-time";
 
 /**
  * The time rules of time logs (docs/decisions/0040-labor.md), pure so they are tested without a database:
@@ -32,25 +33,24 @@ export function localDateTime(instant: Date, timeZone: string): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-/** Real elapsed whole minutes between two instants (rounded to the nearest minute). */
-export function elapsedMinutes(from: Date, to: Date): number {
-  return Math.round((to.getTime() - from.getTime()) / 60_000);
-}
+export { elapsedMinutes };
 
 /**
- * The instants of a shift written as a local date and times in `timeZone`: the start on `workDate`, the end on the
- * same date, or on the next one when it is at or before the start. No end: an open shift.
+ * The instants of a shift written as a local date and times in `timeZone` (`common/shift-time.ts`): the start on
+ * `workDate`, the end on the same date or on the next one when it is at or before the start, and a time the clocks
+ * skip that day a problem naming its field. No end: an open shift.
  */
 export function shiftInstants(
   workDate: string,
   startTime: string,
   endTime: string | null | undefined,
   timeZone: string,
-): { punchInAt: Date; punchOutAt: Date | null } {
-  const punchInAt = zonedDateTimeToUtc(workDate, startTime, timeZone);
-  if (!endTime) return { punchInAt, punchOutAt: null };
-  const endDate = endTime.slice(0, 5) <= startTime.slice(0, 5) ? addDays(workDate, 1) : workDate;
-  return { punchInAt, punchOutAt: zonedDateTimeToUtc(endDate, endTime, timeZone) };
+): { punchInAt: Date; punchOutAt: Date | null } | ShiftTimeProblem {
+  const start = startTime.slice(0, 5);
+  // With no end, the start alone is checked (the end given is the start itself: not a shift, only its instant).
+  const t = shiftTime(workDate, start, endTime ? endTime.slice(0, 5) : start, timeZone);
+  if (isShiftTimeProblem(t)) return t;
+  return { punchInAt: t.startsAt, punchOutAt: endTime ? t.endsAt : null };
 }
 
 /** When the store's day of `workDate` is over (see DAY_END_LOCAL_TIME). */
