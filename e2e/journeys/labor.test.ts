@@ -132,4 +132,31 @@ describe("Labor", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("every Labor screen passes axe at 390 and 1280 px, for a manager and a lead generator", async () => {
+    const screens: [string, string, string][] = [
+      ["manager@demo.local", "/labor/history", "Labor history"],
+      ["manager@demo.local", "/labor/hours", "Hours"],
+      ["manager@demo.local", "/labor/hours?tab=postings", "Hours"],
+      ["manager@demo.local", "/labor/activities", "Activities"],
+      ["manager@demo.local", "/labor/activities?tab=recent", "Activities"],
+      ["manager@demo.local", "/labor/activities?tab=none", "Activities"],
+      ["lg@demo.local", "/labor/schedules", "Schedules"],
+      ["lg@demo.local", "/labor/activities", "Activities"],
+      ["admin@demo.local", "/settings/organization", "Organization"],
+    ];
+    for (const [email, path, heading] of screens) {
+      const { context, page, errors } = await newPage(browser, email.startsWith("lg") ? PHONE : DESKTOP);
+      await signIn(page, email);
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle").catch(() => undefined);
+      const name = `${email.split("@")[0]}${path.replace(/[/?=]/g, "-")}`;
+      await snap(page, `labor-30-${name}`);
+      await expectAccessible(page, `${path} as ${email}`);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
 });

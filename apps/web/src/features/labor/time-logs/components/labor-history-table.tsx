@@ -36,7 +36,7 @@ export function HistoryFlags({ row }: { row: LaborHistoryRow }) {
     );
   if (row.shiftsWithApproachesNoLeads)
     flags.push(
-      <Badge key="approaches" color="yellow" variant="light" size="sm" c="yellow.9">
+      <Badge key="approaches" color="yellow" variant="light" size="sm">
         {row.shiftsWithApproachesNoLeads} shift{row.shiftsWithApproachesNoLeads === 1 ? "" : "s"} with
         approaches, no lead
       </Badge>,
