@@ -1,3 +1,4 @@
+import { LABOR_SETTINGS } from "@fieldlead/contracts";
 import { and, asc, count, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   availableHours,
@@ -347,7 +348,7 @@ export function schedulesRepository() {
         .select({ limit: organizations.weeklyHoursLimit })
         .from(organizations)
         .where(eq(organizations.id, ctx.organizationId));
-      return row?.limit ?? 40;
+      return row?.limit ?? LABOR_SETTINGS.weeklyHoursLimit.default;
     },
 
     async insertShift(tx: Tx, ctx: Scope, v: ShiftValues): Promise<number> {

@@ -33,6 +33,7 @@ import { inChunks, pageOf, pageResult } from "../../../platform/query-kit";
 import { territoryScope } from "../../../platform/scope";
 import type { UnitOfWork } from "../../../platform/unit-of-work";
 import { xlsxStream } from "../../../platform/xlsx";
+import { groupBy } from "../common/group-by";
 import { personInScope } from "../common/people";
 import { isShiftTimeProblem, shiftTime } from "../common/shift-time";
 import { canEditSchedules, requireScheduleEditor, requireScheduleReader } from "./schedules.policy";
@@ -508,17 +509,6 @@ export function schedulesService(deps: Deps) {
       return { ok: true };
     },
   };
-}
-
-function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
-  const m = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = m.get(k);
-    if (list) list.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
 }
 
 const shiftsWord = (n: number) => `${n} ${n === 1 ? "shift" : "shifts"}`;

@@ -21,6 +21,7 @@ import { once } from "../../../platform/idempotency";
 import { escapeHtml, type Mailer } from "../../../platform/mail";
 import { type Page, type PageWindow, pageOf, pageResult } from "../../../platform/query-kit";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
+import { groupBy } from "../common/group-by";
 import { type LaborPeriod, type LaborPerson, laborPeriod, personInScope } from "../common/people";
 import { assertNotPosted } from "../common/posted";
 import { isShiftTimeProblem } from "../common/shift-time";
@@ -1074,20 +1075,14 @@ export function timeLogsService(deps: Deps) {
             due.map((l) => l.id),
             now,
           );
-          const byOrg = new Map<number, DueLog[]>();
-          for (const l of due) byOrg.set(l.organizationId, [...(byOrg.get(l.organizationId) ?? []), l]);
-          for (const [organizationId, logs] of byOrg) {
+          for (const [organizationId, logs] of groupBy(due, (l) => l.organizationId)) {
             await repo.writeHistory(
               tx,
               { organizationId, userId: null },
               logs.map((l) => flagEntry(l, now)),
             );
           }
-          const byPerson = new Map<string, DueLog[]>();
-          for (const l of due) {
-            const k = `${l.organizationId}:${l.userId}`;
-            byPerson.set(k, [...(byPerson.get(k) ?? []), l]);
-          }
+          const byPerson = groupBy(due, (l) => `${l.organizationId}:${l.userId}`);
           for (const logs of byPerson.values()) await d.mailer.send(tx, missingMail(logs, d.publicUrl));
           return due.length;
         });
