@@ -17,11 +17,13 @@ const AREA_MODULE: Record<keyof typeof API, string> = {
   destinations: "./destinations",
   labor: "./labor/index",
   leads: "./leads",
+  notifications: "./notifications",
   organizations: "./organizations",
   qrCodes: "./qr-codes",
   scheduling: "./scheduling",
   settings: "./settings",
   stores: "./stores",
+  support: "./support",
   users: "./users",
 };
 

@@ -5,6 +5,7 @@ import { crmJobs } from "./modules/crm/index";
 import { deliveriesJobs } from "./modules/deliveries/index";
 import type { Services } from "./modules/index";
 import { timeLogsJobs } from "./modules/labor/index";
+import { notificationsJobs } from "./modules/notifications/index";
 import { schedulingJobs } from "./modules/scheduling/index";
 import { usersJobs } from "./modules/users/index";
 import { combineJobs } from "./platform/jobs-list";
@@ -26,6 +27,8 @@ export function allJobs(p: Platform, services: Services, log: Logger) {
     schedulingJobs(p),
     // Labor: the missing-punch sweep, every 15 minutes (decision 0040).
     timeLogsJobs(services.laborTimeLogs),
+    // Notifications: the background send of a large audience (decision 0041).
+    notificationsJobs(services.notifications),
     // Text messages go to a Twilio-style API when SMS_* is set, else to the development mailbox.
     appointmentsJobs(p, { sms: sms ? twilioSms(sms, { fetch }) : null, log }),
   ]);

@@ -7,11 +7,13 @@ import { destinationsApi } from "./destinations";
 import type { EndpointDef } from "./endpoint";
 import { laborApi } from "./labor/index";
 import { leadsApi } from "./leads";
+import { notificationsApi } from "./notifications";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qr-codes";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
+import { supportApi } from "./support";
 import { usersApi } from "./users";
 
 /**
@@ -27,11 +29,13 @@ export const API = {
   destinations: destinationsApi,
   labor: laborApi,
   leads: leadsApi,
+  notifications: notificationsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,
+  support: supportApi,
   users: usersApi,
 } as const;
 

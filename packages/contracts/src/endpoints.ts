@@ -3,6 +3,8 @@ import { activitiesExtraEndpoints } from "./labor/activities.extras";
 import { hoursExtraEndpoints } from "./labor/hours.extras";
 import { schedulesExtraEndpoints } from "./labor/schedules.extras";
 import { timeLogsExtraEndpoints } from "./labor/time-logs.extras";
+import { notificationsExtraEndpoints } from "./notifications.extras";
+import { supportExtraEndpoints } from "./support.extras";
 
 export { endpointCatalogue };
 export type EndpointName = (typeof endpointCatalogue)[number]["name"];
@@ -251,6 +253,8 @@ export const extraEndpoints = [
   ...hoursExtraEndpoints,
   ...schedulesExtraEndpoints,
   ...activitiesExtraEndpoints,
+  ...notificationsExtraEndpoints,
+  ...supportExtraEndpoints,
 ] as const;
 
 export type ApiEndpointName = EndpointName | (typeof extraEndpoints)[number]["name"];

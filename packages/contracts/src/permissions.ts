@@ -221,7 +221,12 @@ export const RIGHTS = {
   },
   "support.read": {
     full: [...MANAGERS, fieldMarketingManager, scheduler, analyst, ...LEAD_GENERATORS],
+    portal: PORTAL,
     refusal: "Support documents are for the organization's team.",
+  },
+  "support.manage": {
+    full: [admin],
+    refusal: "Only an Admin manages the organization's documents.",
   },
   "settings.manage": {
     full: [admin],

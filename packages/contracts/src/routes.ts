@@ -10,11 +10,13 @@ export { crmApi } from "./routes/crm";
 export { destinationsApi } from "./routes/destinations";
 export { laborApi } from "./routes/labor";
 export { leadsApi } from "./routes/leads";
+export { notificationsApi } from "./routes/notifications";
 export { organizationsApi } from "./routes/organizations";
 export { qrCodesApi } from "./routes/qrCodes";
 export { schedulingApi } from "./routes/scheduling";
 export { settingsApi } from "./routes/settings";
 export { storesApi } from "./routes/stores";
+export { supportApi } from "./routes/support";
 export { usersApi } from "./routes/users";
 
 /** Every endpoint's name: what a menu entry names its first call by (no route object, so nothing is bundled). */
@@ -127,6 +129,17 @@ export type RouteName =
   | "leads.lookupListLeadType"
   | "leads.byIdRestore"
   | "leads.byIdNotes"
+  | "notifications.sendNotification"
+  | "notifications.lookupList"
+  | "notifications.audienceCount"
+  | "notifications.sent"
+  | "notifications.sentById"
+  | "notifications.inbox"
+  | "notifications.unread"
+  | "notifications.events"
+  | "notifications.read"
+  | "notifications.preferences"
+  | "notifications.preferences.put"
   | "organizations.upsertSmartCircle"
   | "organizations.reportsSmartCircleUsers"
   | "settings.organizations"
@@ -169,6 +182,15 @@ export type RouteName =
   | "store.search"
   | "store.upsert"
   | "store.byId"
+  | "support.documentsServiceProvider"
+  | "support.documentsWingen"
+  | "support.documentsServiceProviderUpsert"
+  | "support.documentsWingenUpsert"
+  | "support.tutorials"
+  | "support.tutorialUpsert"
+  | "support.documentsById"
+  | "support.tutorialById.delete"
+  | "support.files"
   | "users.search"
   | "users.upsert"
   | "users.hdUpsert"

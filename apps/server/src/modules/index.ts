@@ -50,6 +50,7 @@ import {
   lookupsService,
   referenceListsContribution,
 } from "./lookups/index";
+import { notificationsRoutes, notificationsService } from "./notifications/index";
 import {
   organizationSettingsRoutes,
   organizationsLookups,
@@ -75,6 +76,7 @@ import {
   storesRoutes,
   storesService,
 } from "./stores/index";
+import { supportRoutes, supportService } from "./support/index";
 import {
   assignableRoles,
   invitationsRepository,
@@ -181,7 +183,12 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
     deliveries: deliveries.recorder,
   });
   const qrCodes = qrCodesRepository();
+  // Notifications (decision 0041): managers' messages and the product's own notices, in the app and by email.
+  const notifications = notificationsService({ uow, outbox: p.outbox, mailer, publicUrl: config.publicUrl });
   return {
+    notifications,
+    // Support (decision 0041): documents, tutorials and their files.
+    support: supportService({ uow, publicUrl: config.publicUrl }),
     account: accountSvc,
     invitations,
     admin: adminService({ uow, features: featuresRepository(), mailer }),
@@ -280,6 +287,8 @@ export function registerModules(api: App, s: Services, config: Config) {
     schedulesRoutes(s.laborSchedules),
     activitiesRoutes(s.laborActivities),
     timeLogsRoutes(s.laborTimeLogs),
+    notificationsRoutes(s.notifications),
+    supportRoutes(s.support),
   ];
   for (const routes of modules) routes(api);
 }

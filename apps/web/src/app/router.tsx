@@ -177,6 +177,36 @@ const BUILT: RouteObject[] = [
     handle: { title } satisfies RouteHandle,
     lazy: async () => ({ Component: await load() }),
   })),
+  // Notifications and support (docs/decisions/0041-notifications-and-support.md): sending and the sent list, the
+  // inbox everyone reaches from the bell, documents and tutorials.
+  {
+    path: "/notifications",
+    handle: { title: "Notifications" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/notifications/pages/send-notification-page")).SendNotificationPage,
+    }),
+  },
+  {
+    path: "/notifications/inbox",
+    handle: { title: "Inbox" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/notifications/pages/inbox-page")).InboxPage,
+    }),
+  },
+  {
+    path: "/support/documents",
+    handle: { title: "Documents" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/support/pages/documents-page")).DocumentsPage,
+    }),
+  },
+  {
+    path: "/support/tutorials",
+    handle: { title: "Tutorials" } satisfies RouteHandle,
+    lazy: async () => ({
+      Component: (await import("../features/support/pages/tutorials-page")).TutorialsPage,
+    }),
+  },
   // Users, stores, organizations and the Smart Circle report.
   {
     path: "/users",

@@ -9,11 +9,13 @@ import { crmApi } from "./crm";
 import { destinationsApi } from "./destinations";
 import { laborApi } from "./labor";
 import { leadsApi } from "./leads";
+import { notificationsApi } from "./notifications";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qrCodes";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
+import { supportApi } from "./support";
 import { usersApi } from "./users";
 
 export const ROUTES = {
@@ -25,10 +27,12 @@ export const ROUTES = {
   destinations: destinationsApi,
   labor: laborApi,
   leads: leadsApi,
+  notifications: notificationsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,
+  support: supportApi,
   users: usersApi,
 };

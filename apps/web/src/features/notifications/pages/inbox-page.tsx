@@ -1,0 +1,4 @@
+// STUB (to be replaced).
+export function InboxPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// STUB (to be replaced).
+export function TutorialsPage() {
+  return null;
+}

@@ -1,0 +1,66 @@
+/** The notifications' calls outside the spec's catalogue (endpoints.ts `extraEndpoints`). No imports: plain data. */
+export const notificationsExtraEndpoints = [
+  {
+    name: "notifications.audienceCount",
+    group: "notifications",
+    method: "POST",
+    path: "/api/notifications/audience-count",
+    meaning: "how many people an audience reaches, before sending",
+  },
+  {
+    name: "notifications.sent",
+    group: "notifications",
+    method: "POST",
+    path: "/api/notifications/sent",
+    meaning: "sent notifications with their reach, progress and read counts",
+  },
+  {
+    name: "notifications.sentById",
+    group: "notifications",
+    method: "GET",
+    path: "/api/notifications/sent/{id}",
+    meaning: "one sent notification's progress",
+  },
+  {
+    name: "notifications.inbox",
+    group: "notifications",
+    method: "POST",
+    path: "/api/notifications/inbox",
+    meaning: "the caller's notifications, read and unread",
+  },
+  {
+    name: "notifications.unread",
+    group: "notifications",
+    method: "GET",
+    path: "/api/notifications/unread",
+    meaning: "the caller's unread count",
+  },
+  {
+    name: "notifications.events",
+    group: "notifications",
+    method: "GET",
+    path: "/api/notifications/events",
+    meaning: "server-sent events with the caller's unread count",
+  },
+  {
+    name: "notifications.read",
+    group: "notifications",
+    method: "POST",
+    path: "/api/notifications/read",
+    meaning: "mark notifications as read",
+  },
+  {
+    name: "notifications.preferences",
+    group: "notifications",
+    method: "GET",
+    path: "/api/notifications/preferences",
+    meaning: "whether the caller's notifications also come by email",
+  },
+  {
+    name: "notifications.preferences.put",
+    group: "notifications",
+    method: "PUT",
+    path: "/api/notifications/preferences",
+    meaning: "turn notification emails off or on",
+  },
+] as const;
