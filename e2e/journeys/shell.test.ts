@@ -44,7 +44,8 @@ describe("the signed-in shell", () => {
     expect(await nav.getByRole("link", { name: "Leads", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "QR codes", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Labor", exact: true }).isVisible()).toBe(true);
-    expect(await nav.getByRole("button", { name: "Support (coming soon)" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("button", { name: "Support", exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Charts (coming soon)" }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Settings", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByText("Soon", { exact: true }).first().isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "Users" }).isVisible()).toBe(true);

@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // The service worker and the web app manifest (docs/decisions/0030).
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Tutorials play YouTube and Vimeo links in their players (modules/support, decision 0041).
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         upgradeInsecureRequests: null,
       },
     },

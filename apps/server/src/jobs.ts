@@ -7,6 +7,7 @@ import type { Services } from "./modules/index";
 import { timeLogsJobs } from "./modules/labor/index";
 import { notificationsJobs } from "./modules/notifications/index";
 import { schedulingJobs } from "./modules/scheduling/index";
+import { supportJobs } from "./modules/support/index";
 import { usersJobs } from "./modules/users/index";
 import { combineJobs } from "./platform/jobs-list";
 import type { Platform } from "./platform/platform";
@@ -29,6 +30,8 @@ export function allJobs(p: Platform, services: Services, log: Logger) {
     timeLogsJobs(services.laborTimeLogs),
     // Notifications: the background send of a large audience (decision 0041).
     notificationsJobs(services.notifications),
+    // Support: a file's bytes go once the change that let go of it has committed (decision 0041).
+    supportJobs(services.support),
     // Text messages go to a Twilio-style API when SMS_* is set, else to the development mailbox.
     appointmentsJobs(p, { sms: sms ? twilioSms(sms, { fetch }) : null, log }),
   ]);

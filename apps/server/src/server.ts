@@ -8,6 +8,7 @@ import { buildServices } from "./modules/index";
 import type { Config } from "./platform/config";
 import { type Database, openDatabase } from "./platform/db";
 import { createPlatform } from "./platform/platform";
+import { createStorage } from "./platform/storage";
 import { startWorker, type Worker, type WorkerOptions } from "./worker";
 
 export type Started = { app: App; database: Database; worker: Worker | null; demoLogins: DemoLogin[] | null };
@@ -27,7 +28,8 @@ export async function prepare(config: Config, workerOptions: WorkerOptions = {})
     const wantSeed =
       config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
     // Never silently seeds a production database: on PostgreSQL only SEED_DEMO=always does.
-    if (wantSeed && (await database.isEmpty())) demoLogins = await seedDemo(database.db);
+    if (wantSeed && (await database.isEmpty()))
+      demoLogins = await seedDemo(database.db, { storage: createStorage(config) });
     // PGlite has no autovacuum: gather planner statistics at start (and hourly, platform.jobs.ts).
     if (database.kind === "pglite") await database.executeSql("analyze");
     const log = pino({ level: config.logLevel });

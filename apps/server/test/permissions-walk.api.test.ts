@@ -86,6 +86,9 @@ describe("the permissions walk", () => {
         "labor-schedules",
         "labor-activities",
         "platform-mailbox",
+        "notifications",
+        "support-documents",
+        "support-tutorials",
       ].sort(),
     );
     expect(MENU.length).toBeGreaterThan(0);

@@ -224,6 +224,8 @@ describe("an API started with WORKER=off", () => {
       try {
         expect(on.worker?.dispatcher.topics).toEqual([
           "mail.deliver",
+          "notifications.send",
+          "support.fileRemoval",
           "appointments.notice.email",
           "appointments.notice.sms",
           "appointments.reminder",

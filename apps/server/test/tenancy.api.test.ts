@@ -53,6 +53,10 @@ type East = {
   availableHours: number;
   activity: number;
   hoursEntry: number;
+  /** A notification sent in East (the demo seed's). */
+  notification: number;
+  /** A service-provider document of East (the demo seed's). */
+  supportDocument: number;
 };
 /** The outsider's own rows, for a call whose path names one of theirs and whose body names East's. */
 type Own = { user: number };
@@ -83,6 +87,8 @@ const ownSettings =
   "the current organization's own settings, named by destination (no row id): another's are never reachable (modules/deliveries/deliveries.api.test.ts)";
 const orgUid =
   "an organization's uid: any but the current organization's answers 404 (modules/deliveries/deliveries.api.test.ts)";
+const supportPlatform =
+  "product documents and tutorials are the platform's (no organization): the Super Admin's only, refused to others (modules/support/documents.api.test.ts, tutorials.api.test.ts)";
 const qrPublic =
   "public: a person's uid (and group), not an organization's row id; an unknown or stopped code answers one 404 (modules/qr-codes/qr-public.api.test.ts)";
 
@@ -500,6 +506,27 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
     },
   ],
   "DELETE /api/users/activity/{id}": [{ name: "delete an East activity", in: "path", id: (e) => e.activity }],
+  "GET /api/notifications/sent/{id}": [
+    { name: "an East notification's progress", in: "path", id: (e) => e.notification },
+  ],
+  // Support (decision 0041): East's service-provider documents; product documents and tutorials are the platform's.
+  "POST /api/support/documents/service-provider/upsert": [
+    {
+      name: "edit an East document",
+      in: "body",
+      id: (e) => e.supportDocument,
+      body: (id) => ({ id, title: "Stolen" }),
+    },
+  ],
+  "DELETE /api/support/documents/{id}": [
+    { name: "delete an East document", in: "path", id: (e) => e.supportDocument },
+  ],
+  "POST /api/support/documents/wingen/upsert": { skip: supportPlatform },
+  "POST /api/support/tutorial/upsert": { skip: supportPlatform },
+  "DELETE /api/support/tutorial/{id}": { skip: supportPlatform },
+  "GET /api/support/files/{token}": {
+    skip: "a signed link's token, not the id of a row: an unknown, altered or expired one answers one 404 (modules/support/documents.api.test.ts)",
+  },
 };
 
 type Call = {
@@ -554,6 +581,9 @@ async function fingerprint() {
     "available_hours",
     "activities",
     "no_activity_reasons",
+    "stored_files",
+    "support_documents",
+    "tutorials",
   ];
   const out: Record<string, string> = {};
   for (const table of tables) {
@@ -672,6 +702,8 @@ beforeAll(async () => {
     shift: await firstOf("shifts"),
     availableHours: await firstOf("available_hours"),
     activity: await firstOf("activities"),
+    notification: await firstOf("notifications"),
+    supportDocument: await firstOf("support_documents"),
     hoursEntry: Number(
       (
         await k.one<{ id: number | string }>(

@@ -252,6 +252,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "notifications",
     description: "Send a message to users, roles, territories or stores, in the app and by email.",
     capability: "notifications.send",
+    firstCall: { endpoint: "notifications.lookupList" },
   },
   {
     key: "support",
@@ -267,6 +268,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/support/documents",
         description: "Service-provider and product documents to read and download.",
         capability: "support.read",
+        firstCall: { endpoint: "support.documentsServiceProvider" },
       },
       {
         key: "support-tutorials",
@@ -274,6 +276,7 @@ export const MENU: readonly MenuEntry[] = [
         path: "/support/tutorials",
         description: "Short tutorials on using the product.",
         capability: "support.read",
+        firstCall: { endpoint: "support.tutorials" },
       },
     ],
   },

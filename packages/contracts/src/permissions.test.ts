@@ -41,7 +41,7 @@ describe("capabilities", () => {
     }
   });
 
-  it("keeps the program portals to their program's leads, QR codes and reports", () => {
+  it("keeps the program portals to their program's leads, QR codes and reports, and the support documents", () => {
     for (const subscriptionId of PORTALS) {
       const admin = capabilitiesOf({ roleId: ROLE.admin, subscriptionId });
       expect([...admin].sort()).toEqual(
@@ -53,6 +53,7 @@ describe("capabilities", () => {
           "leads.restore",
           "qrCodes.read",
           "reports.read",
+          "support.read",
         ].sort(),
       );
     }
@@ -120,6 +121,6 @@ describe("the menu", () => {
     ]);
     expect(
       menuEntriesFor({ roleId: ROLE.admin, subscriptionId: SUBSCRIPTION.retailerProgram }).map((e) => e.key),
-    ).toEqual(["leads", "qr-codes", "reports"]);
+    ).toEqual(["leads", "qr-codes", "reports", "support"]);
   });
 });

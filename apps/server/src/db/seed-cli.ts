@@ -1,5 +1,6 @@
 import { loadConfig } from "../platform/config";
 import { openDatabase } from "../platform/db";
+import { createStorage } from "../platform/storage";
 import { applyReferenceData } from "./reference-data";
 import { DEMO_PASSWORD, seedDemo } from "./seed";
 
@@ -12,7 +13,7 @@ if (!(await database.isEmpty())) {
   console.error("The database already has organizations; the demo seed only runs on an empty database.");
   process.exitCode = 1;
 } else {
-  const logins = await seedDemo(database.db);
+  const logins = await seedDemo(database.db, { storage: createStorage(config) });
   console.log(`Seeded ${logins.length} demo logins (password ${DEMO_PASSWORD}).`);
 }
 await database.close();

@@ -1,6 +1,7 @@
 import { ROLE, randomId, SUBSCRIPTION } from "@fieldlead/contracts";
 import { hashPassword } from "../platform/crypto";
 import type { Db } from "../platform/db";
+import type { FileStorage } from "../platform/storage";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./demo-logins";
 import {
   features,
@@ -20,8 +21,10 @@ import { seedDemoLaborActivities } from "./seed-labor-activities";
 import { seedDemoLaborSchedules } from "./seed-labor-schedules";
 import { seedDemoLaborTimeLogs } from "./seed-labor-time";
 import { seedDemoLeads } from "./seed-leads";
+import { seedDemoNotifications } from "./seed-notifications";
 import { seedDemoQrCodes } from "./seed-qr";
 import { seedDemoScheduling } from "./seed-scheduling";
+import { seedDemoSupport } from "./seed-support";
 
 export { DEMO_PASSWORD } from "./demo-logins";
 
@@ -195,8 +198,11 @@ const LAST = [
   "Davis",
 ];
 
-/** Demo data worth looking at. Runs only on an empty database (see main.ts). Returns the logins to print. */
-export async function seedDemo(db: Db): Promise<DemoLogin[]> {
+/**
+ * Demo data worth looking at. Runs only on an empty database (see main.ts). Returns the logins to print. With a
+ * `storage`, the demo's files (support documents) are stored there too; without one only their rows are written.
+ */
+export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}): Promise<DemoLogin[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const org = async (
@@ -422,6 +428,8 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     await seedDemoLaborSchedules(tx, { east: east.id, west: west.id });
     await seedDemoLaborTimeLogs(tx, { east: east.id, west: west.id });
     await seedDemoLaborActivities(tx, { east: east.id, west: west.id });
+    await seedDemoNotifications(tx, { east: east.id });
+    await seedDemoSupport(tx, { east: east.id }, options.storage);
     return logins;
   });
 }

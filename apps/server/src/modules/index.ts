@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import pino from "pino";
 import type { App } from "../app";
 import type { AddressProvider } from "../integrations/address/address-provider";
@@ -50,7 +51,7 @@ import {
   lookupsService,
   referenceListsContribution,
 } from "./lookups/index";
-import { notificationsRoutes, notificationsService } from "./notifications/index";
+import { notificationsRepository, notificationsRoutes, notificationsService } from "./notifications/index";
 import {
   organizationSettingsRoutes,
   organizationsLookups,
@@ -76,7 +77,7 @@ import {
   storesRoutes,
   storesService,
 } from "./stores/index";
-import { supportRoutes, supportService } from "./support/index";
+import { supportRepository, supportRoutes, supportService } from "./support/index";
 import {
   assignableRoles,
   invitationsRepository,
@@ -122,6 +123,21 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
   const lookups = lookupsRepository();
   const organizations = organizationsRepository();
   const leadGenerators = leadGeneratorsRepository();
+  const log = config.logDestination
+    ? pino({ level: config.logLevel }, config.logDestination)
+    : pino({ level: config.logLevel });
+  // Notifications (decision 0041): managers' messages and the product's own notices, in the app and by email. Built
+  // first: the areas that send notices (invitations, dead deliveries, missing punches) get its `notices` port.
+  const notifications = notificationsService({
+    uow,
+    outbox: p.outbox,
+    mailer,
+    publicUrl: config.publicUrl,
+    repo: notificationsRepository(),
+    notify: p.database.kind === "postgres",
+    listen: p.database.listen,
+    log,
+  });
   const invitations = invitationsService({
     uow,
     repo: invitationsRepository(),
@@ -129,6 +145,7 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
     sessions,
     account: accountSvc,
     mailer,
+    notices: notifications.notices,
     publicUrl: config.publicUrl,
   });
   const settingsRepos = { serviceTypes: serviceTypesRepository(), contacts: contactsRepository() };
@@ -145,16 +162,13 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
   const registry = options.registry ?? destinationRegistry(offlineAddresses);
   const deliveriesRepo = deliveriesRepository();
   const tokens = memoryTokenCache();
-  const log = config.logDestination
-    ? pino({ level: config.logLevel }, config.logDestination)
-    : pino({ level: config.logLevel });
   const sender = deliverySender({
     uow,
     repo: deliveriesRepo,
     crm: crmRepo,
     registry,
     secrets: p.secrets,
-    mailer,
+    notices: notifications.notices,
     publicUrl: config.publicUrl,
     log,
     fetch: options.fetch,
@@ -183,12 +197,18 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
     deliveries: deliveries.recorder,
   });
   const qrCodes = qrCodesRepository();
-  // Notifications (decision 0041): managers' messages and the product's own notices, in the app and by email.
-  const notifications = notificationsService({ uow, outbox: p.outbox, mailer, publicUrl: config.publicUrl });
   return {
     notifications,
     // Support (decision 0041): documents, tutorials and their files.
-    support: supportService({ uow, publicUrl: config.publicUrl }),
+    support: supportService({
+      uow,
+      repo: supportRepository(),
+      storage: p.storage,
+      outbox: p.outbox,
+      secrets: p.secrets,
+      spoolDir: join(config.dataDir, "uploads"),
+      limits: config.uploadLimits,
+    }),
     account: accountSvc,
     invitations,
     admin: adminService({ uow, features: featuresRepository(), mailer }),
@@ -248,7 +268,7 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
       uow,
       repo: timeLogsRepository(),
       history: laborHistoryRepository(),
-      mailer,
+      notices: notifications.notices,
       publicUrl: config.publicUrl,
     }),
   };

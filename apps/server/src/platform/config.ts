@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { parseSecretsKey } from "./secrets";
+import type { S3Settings } from "./storage";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,6 +49,44 @@ const envSchema = z.object({
       "SECRETS_KEY must be 32 bytes: 64 hex characters, or base64 (openssl rand -base64 32)",
     )
     .optional(),
+  /** An S3-compatible bucket for files (platform/storage.ts); without it, files go to `$DATA_DIR/files`. */
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        "S3_ENDPOINT must be the storage service's address, such as https://s3.us-east-1.amazonaws.com or http://127.0.0.1:9000",
+    })
+    .refine(
+      (v) => /^https?:\/\/[^/?#]+\/?$/.test(v),
+      "S3_ENDPOINT is the service's address only, without a path: the bucket goes in S3_BUCKET",
+    )
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "S3_REGION must be a region name such as us-east-1")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1, "S3_ACCESS_KEY_ID must not be empty").optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, "S3_SECRET_ACCESS_KEY must not be empty").optional(),
+});
+
+/** The bucket's settings go together: any one of them set asks for all four (the region has a default). */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const configSchema = envSchema.superRefine((e, ctx) => {
+  const set = S3_REQUIRED.filter((k) => e[k] !== undefined);
+  if (set.length === 0 || set.length === S3_REQUIRED.length) return;
+  for (const missing of S3_REQUIRED.filter((k) => e[k] === undefined))
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `${missing} is required with ${set.join(", ")}: files go to an S3 bucket only when S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set`,
+    });
 });
 
 export type Config = {
@@ -88,6 +127,13 @@ export type Config = {
    * 64 hex characters. Without it, the key file in `dataDir` (made on the first start).
    */
   secretsKey?: string;
+  /**
+   * `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`: files (support documents,
+   * tutorial videos) go to this bucket; without them, to `dataDir/files` (platform/storage.ts).
+   */
+  s3?: S3Settings;
+  /** The largest upload of each kind in bytes (the contracts' limits by default): tests lower them. */
+  uploadLimits?: { documentBytes?: number; videoBytes?: number };
   /** Where log lines go instead of standard output (tests that read the log). */
   logDestination?: { write(line: string): void };
 };
@@ -96,7 +142,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -126,5 +172,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ...(e.RATE_LIMIT_SCALE !== undefined && { rateLimitScale: e.RATE_LIMIT_SCALE }),
     ...(e.SECRETS_KEY !== undefined && { secretsKey: e.SECRETS_KEY }),
+    ...(e.S3_ENDPOINT !== undefined &&
+      e.S3_BUCKET !== undefined &&
+      e.S3_ACCESS_KEY_ID !== undefined &&
+      e.S3_SECRET_ACCESS_KEY !== undefined && {
+        s3: {
+          endpoint: e.S3_ENDPOINT.replace(/\/$/, ""),
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        },
+      }),
   };
 }

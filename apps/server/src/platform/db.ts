@@ -33,10 +33,10 @@ export type Database = {
   /** True when the database holds no organizations yet. */
   isEmpty: () => Promise<boolean>;
   /**
-   * PostgreSQL only: calls `onNotify` for each NOTIFY on `channel` (on a connection of its own); resolves to a
-   * function that stops listening. The embedded database has one process, which needs no such signal.
+   * PostgreSQL only: calls `onNotify` for each NOTIFY on `channel` (on a connection of its own), with its payload;
+   * resolves to a function that stops listening. The embedded database has one process, which needs no such signal.
    */
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
   /** Embedded only: a checkpointed copy of the data directory, for `DatabaseOptions.loadDataDir` (test templates). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -121,7 +121,7 @@ async function openPostgres(url: string, tripwire: boolean): Promise<Database> {
     async listen(channel, onNotify) {
       const client = await pool.connect();
       const handler = (m: pg.Notification) => {
-        if (m.channel === channel) onNotify();
+        if (m.channel === channel) onNotify(m.payload ?? "");
       };
       client.on("notification", handler);
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);

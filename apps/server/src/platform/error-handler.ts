@@ -62,8 +62,10 @@ export function registerErrorHandling(
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const field = FIELD_LABEL(v.instancePath.split("/").filter(Boolean));
-        const key = `${err.validationContext ?? "body"}${field === "body" ? "" : `.${field}`}`;
+        // The part's own path (`body.title`), or the part itself for an error about the whole of it; a field
+        // named `body` is `body.body`.
+        const path = v.instancePath.split("/").filter(Boolean);
+        const key = `${err.validationContext ?? "body"}${path.length === 0 ? "" : `.${FIELD_LABEL(path)}`}`;
         errors[key] = [...(errors[key] ?? []), v.message ?? "is invalid"];
       }
       const first = Object.entries(errors)[0];

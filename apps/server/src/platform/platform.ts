@@ -4,12 +4,14 @@ import type { Database } from "./db";
 import { createMailer, type Mailer } from "./mail";
 import { type Outbox, type OutboxSignal, outboxSignal, outboxWriter } from "./outbox";
 import { loadSecretBox, type SecretBox } from "./secrets";
+import { createStorage, type FileStorage } from "./storage";
 import { type UnitOfWork, unitOfWork } from "./unit-of-work";
 
 /**
  * What every area is built from, the same in the API and in the worker (docs/architecture.md): configuration, the
  * database, the one unit of work, the outbox (with the signal that wakes this process's worker), the mailer that
- * writes to it, and the box that seals and opens stored credentials (decision 0038).
+ * writes to it, the box that seals and opens stored credentials (decision 0038), and where files' bytes live
+ * (the data folder or an S3-compatible bucket; decision 0041).
  */
 export type Platform = {
   config: Config;
@@ -21,6 +23,7 @@ export type Platform = {
   deliverySignal: OutboxSignal;
   mailer: Mailer;
   secrets: SecretBox;
+  storage: FileStorage;
 };
 
 export type PlatformOptions = {
@@ -43,6 +46,7 @@ export function createPlatform(config: Config, database: Database, options: Plat
     deliverySignal: outboxSignal(),
     mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, outbox }),
     secrets,
+    storage: createStorage(config),
   };
 }
 

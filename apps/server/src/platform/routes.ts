@@ -36,6 +36,8 @@ export type RouteExtras = {
   rateLimit?: Limit;
   preValidation?: preValidationHookHandler;
   onRequest?: onRequestHookHandler;
+  /** `false`: the answer is sent as it is, never compressed (a file download keeps its Content-Length). */
+  compress?: false;
 };
 
 /**
@@ -68,6 +70,7 @@ export function route<E extends EndpointDef>(
     },
     ...(extras.preValidation && { preValidation: extras.preValidation }),
     ...(extras.onRequest && { onRequest: extras.onRequest }),
+    ...(extras.compress === false && { compress: false as const }),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -50,6 +50,11 @@ export type SecretBox = {
    * A value sealed with another key, or damaged, or altered is refused (`SecretsError`).
    */
   open(stored: string): string;
+  /**
+   * A 32-byte key for one purpose (signing download links...), derived from this key with HKDF-SHA256: another
+   * purpose gets an unrelated key, and none of them reveals this one or opens a sealed value.
+   */
+  deriveKey(purpose: string): Buffer;
 };
 
 /**
@@ -87,6 +92,9 @@ export function secretBox(key: Buffer, origin: KeyOrigin = { from: "environment"
   return {
     keyId,
     origin,
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `fieldlead:${purpose}`, KEY_BYTES));
+    },
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });

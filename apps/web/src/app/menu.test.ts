@@ -145,10 +145,10 @@ describe("menuFor", () => {
     expect(labels(menu)).not.toContain("Reports");
   });
 
-  it("limits partner-program portal users to their program's leads, QR codes and reports", () => {
-    expect(labels(menuFor(who(2, 16)))).toEqual(["Leads", "QR codes", "Reports"]);
-    expect(labels(menuFor(who(2, 2)))).toEqual(["Leads", "QR codes", "Reports"]);
-    expect(labels(menuFor(who(3, 16)))).toEqual(["Leads", "QR codes", "Reports"]);
+  it("limits partner-program portal users to their program's leads, QR codes and reports, and support", () => {
+    expect(labels(menuFor(who(2, 16)))).toEqual(["Leads", "QR codes", "Reports", "Support"]);
+    expect(labels(menuFor(who(2, 2)))).toEqual(["Leads", "QR codes", "Reports", "Support"]);
+    expect(labels(menuFor(who(3, 16)))).toEqual(["Leads", "QR codes", "Reports", "Support"]);
     expect(menuFor(who(14, 16))).toEqual([]);
   });
 

@@ -183,7 +183,8 @@ const BUILT: RouteObject[] = [
     path: "/notifications",
     handle: { title: "Notifications" } satisfies RouteHandle,
     lazy: async () => ({
-      Component: (await import("../features/notifications/pages/send-notification-page")).SendNotificationPage,
+      Component: (await import("../features/notifications/pages/send-notification-page"))
+        .SendNotificationPage,
     }),
   },
   {

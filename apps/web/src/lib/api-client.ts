@@ -37,7 +37,8 @@ export function setApiNavigator(fn: Navigate) {
   navigate = fn;
 }
 
-function onUnauthorized() {
+/** A call's 401: the session ended; sign in again and come back here (also used by `upload.ts`). */
+export function onUnauthorized() {
   session.clear();
   const { pathname, search, hash } = window.location;
   if (pathname === LOGIN_PATH) return;

@@ -10,8 +10,9 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
-import { organizations } from "./organizations";
+import { organizations, tenantKey } from "./organizations";
 import { users } from "./users";
 
 /**
@@ -49,6 +50,7 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     index("notifications_org_sender_idx").on(t.organizationId, t.senderUserId, t.createdAt.desc()),
+    unique("notifications_org_id_key").on(t.organizationId, t.id),
   ],
 );
 
@@ -60,19 +62,24 @@ export const notifications = pgTable(
 export const notificationRecipients = pgTable(
   "notification_recipients",
   {
-    notificationId: bigint("notification_id", { mode: "number" })
-      .notNull()
-      .references(() => notifications.id, { onDelete: "cascade" }),
+    notificationId: bigint("notification_id", { mode: "number" }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
-    organizationId: integer("organization_id").notNull(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
     email: text("email").$type<"pending" | "sent" | "off">().notNull().default("pending"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.notificationId, t.userId] }),
+    tenantKey(
+      "notification_recipients_notification_id_tenant_fk",
+      [t.organizationId, t.notificationId],
+      notifications,
+    ).onDelete("cascade"),
     /** The inbox, newest first. */
     index("notification_recipients_user_idx").on(t.userId, t.createdAt.desc(), t.notificationId.desc()),
     /** The bell's count. */

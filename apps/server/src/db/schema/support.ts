@@ -9,8 +9,9 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
-import { organizations, timestamps } from "./organizations";
+import { organizations, tenantKey, timestamps } from "./organizations";
 import { users } from "./users";
 
 /**
@@ -35,7 +36,11 @@ export const storedFiles = pgTable(
     createdByUserId: integer("created_by_user_id").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stored_files_org_idx").on(t.organizationId)],
+  (t) => [
+    index("stored_files_org_idx").on(t.organizationId),
+    // What a document's tenant key points at (decision 0022).
+    unique("stored_files_org_id_key").on(t.organizationId, t.id),
+  ],
 );
 
 /** A document: a service provider's (one organization's) or a product document (the platform's). */
@@ -47,14 +52,18 @@ export const supportDocuments = pgTable(
     organizationId: integer("organization_id").references(() => organizations.id),
     title: text("title").notNull(),
     description: text("description"),
-    fileId: bigint("file_id", { mode: "number" })
-      .notNull()
-      .references(() => storedFiles.id),
+    /**
+     * The document's file, as a tenant key `(organization_id, file_id)` (decision 0022): a service provider's
+     * document cannot name another organization's file. A product document's (organization null) is not checked
+     * by the database (MATCH SIMPLE); the service writes the two rows together.
+     */
+    fileId: bigint("file_id", { mode: "number" }).notNull(),
     updatedByUserId: integer("updated_by_user_id").references(() => users.id),
     ...timestamps,
   },
   (t) => [
     index("support_documents_org_kind_idx").on(t.organizationId, t.kind, t.title),
+    tenantKey("support_documents_file_id_tenant_fk", [t.organizationId, t.fileId], storedFiles),
     check(
       "support_documents_owner_check",
       sql`(${t.kind} = 'serviceProvider' and ${t.organizationId} is not null) or (${t.kind} = 'product' and ${t.organizationId} is null)`,

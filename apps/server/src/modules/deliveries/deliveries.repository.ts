@@ -305,10 +305,10 @@ export function deliveriesRepository() {
       return rows.map((r) => r.id);
     },
 
-    /** The emails of the organization's active Admins (a dead delivery's alert). */
-    async adminEmails(exec: Executor, organizationId: number): Promise<string[]> {
+    /** The organization's active Admins (a dead delivery's notice goes to them). */
+    async adminUserIds(exec: Executor, organizationId: number): Promise<number[]> {
       const rows = await exec
-        .select({ email: users.email })
+        .select({ id: users.id })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(
@@ -321,7 +321,7 @@ export function deliveriesRepository() {
           ),
         )
         .orderBy(asc(users.id));
-      return rows.map((r) => r.email).filter((e): e is string => !!e);
+      return rows.map((r) => r.id);
     },
 
     async notify(exec: Executor): Promise<void> {

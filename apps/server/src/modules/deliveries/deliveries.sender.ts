@@ -10,12 +10,15 @@ import type {
 import type { Registry } from "../../integrations/registry";
 import { memoryTokenCache } from "../../integrations/servicetitan/index";
 import type { Database } from "../../platform/db";
-import type { Mailer } from "../../platform/mail";
 import { type OutboxSignal, outboxSignal } from "../../platform/outbox";
 import type { SecretBox } from "../../platform/secrets";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import type { CrmRepository } from "../crm/index";
+import type { Notices } from "../notifications/index";
 import { type ClaimedDelivery, DELIVERY_CHANNEL, type DeliveriesRepository } from "./deliveries.repository";
+
+/** Where the dead-delivery notice opens: the deliveries page, showing the dead ones. */
+const DEAD_DELIVERIES_LINK = "/deliveries?states=dead";
 
 /**
  * The delivery worker (docs/decisions/0039). It claims due deliveries (`FOR UPDATE SKIP LOCKED`, a lease, one
@@ -23,9 +26,9 @@ import { type ClaimedDelivery, DELIVERY_CHANNEL, type DeliveriesRepository } fro
  * it, and records what came of it:
  * - sent: the destination's ids and what it was told; pending again at once if the lead changed meanwhile;
  * - retryable (down, slow, 429, 5xx): failing, due again after an exponential backoff with jitter (never sooner
- *   than the destination's `Retry-After`); dead once it has failed for `deadAfterMs`, with an email to the
- *   organization's Admins;
- * - permanent (the destination refused what we sent): dead at once, with the same email.
+ *   than the destination's `Retry-After`); dead once it has failed for `deadAfterMs`, with a notice to the
+ *   organization's Admins (in the app and by email);
+ * - permanent (the destination refused what we sent): dead at once, with the same notice.
  * One claim per delivery at a time, and a claim always sends the latest state: a cancel never overtakes its
  * booking, and a burst of changes is one send. A worker that dies mid-send leaves the row `sending` until its
  * lease runs out; the next claim then sends again, and the adapter (told the last try was unclear) looks for the
@@ -73,7 +76,8 @@ export type SenderDeps = {
   crm: CrmRepository;
   registry: Registry;
   secrets: SecretBox;
-  mailer: Mailer;
+  /** The dead-delivery notice to the Admins (in the app and by email) goes through the notifications' port. */
+  notices: Notices;
   publicUrl: string;
   log: Pick<Logger, "info" | "warn" | "error">;
   fetch?: typeof fetch;
@@ -222,23 +226,32 @@ export function deliverySender(d: SenderDeps) {
         retryInMs,
       });
       if (!becameDead) return;
-      const to = await d.repo.adminEmails(tx, c.organizationId);
+      const admins = await d.repo.adminUserIds(tx, c.organizationId);
       const name = destinationName(c.destination);
-      for (const email of to) {
-        await d.mailer.send(tx, {
-          to: email,
-          subject: `A lead could not be sent to ${name}`,
-          text: [
-            `Lead ${c.leadId} could not be sent to ${name} and will not be tried again on its own.`,
-            "",
-            `The last answer: ${failure.error}`,
-            "",
-            `Fix the cause (the destination's settings, or the lead), then send it again from the deliveries page: ${d.publicUrl}/deliveries?states=dead`,
-          ].join("\n"),
-        });
-      }
+      const title = `A lead could not be sent to ${name}`;
+      const gone = `Lead ${c.leadId} could not be sent to ${name} and will not be tried again on its own.`;
+      const answer = `The last answer: ${failure.error}`;
+      const fix =
+        "Fix the cause (the destination's settings, or the lead), then send it again from the deliveries page";
+      await d.notices.notify(tx, {
+        organizationId: c.organizationId,
+        kind: "deadDelivery",
+        userIds: admins,
+        title,
+        body: [gone, "", answer, "", `${fix}.`].join("\n"),
+        link: DEAD_DELIVERIES_LINK,
+        email: {
+          subject: title,
+          text: [gone, "", answer, "", `${fix}: ${d.publicUrl}${DEAD_DELIVERIES_LINK}`].join("\n"),
+        },
+      });
       d.log.warn(
-        { deliveryId: c.id, organizationId: c.organizationId, destination: c.destination, admins: to.length },
+        {
+          deliveryId: c.id,
+          organizationId: c.organizationId,
+          destination: c.destination,
+          admins: admins.length,
+        },
         "a delivery is dead; the organization's Admins were told",
       );
     });

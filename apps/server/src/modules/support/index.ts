@@ -1,3 +1,12 @@
 /** Support (docs/decisions/0041-notifications-and-support.md): documents, tutorials and their files. */
-export * from "./support.routes";
-export * from "./support.service";
+export { supportJobs } from "./support.jobs";
+export { downloadName, fileLinks } from "./support.links";
+export { type SupportRepository, supportRepository } from "./support.repository";
+export { supportRoutes } from "./support.routes";
+export {
+  embedUrlOf,
+  FILE_LINK_KEY_PURPOSE,
+  FILE_REMOVAL_TOPIC,
+  type SupportService,
+  supportService,
+} from "./support.service";

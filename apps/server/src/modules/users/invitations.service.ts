@@ -19,6 +19,7 @@ import { pageOf, pageResult } from "../../platform/query-kit";
 import { territoryScope } from "../../platform/scope";
 import type { Tx, UnitOfWork } from "../../platform/unit-of-work";
 import type { AccountService, ClientInfo } from "../account/index";
+import type { Notices } from "../notifications/index";
 import type {
   InvitationsRepository,
   InvitationValues,
@@ -40,6 +41,8 @@ type Deps = {
   sessions: Pick<SessionRepository, "resolveMembership">;
   account: Pick<AccountService, "verifyCredentials" | "signInTo" | "updateOrganization">;
   mailer: Mailer;
+  /** A person who already has an account gets the invitation as a notice too: in the app and by email. */
+  notices: Notices;
   publicUrl: string;
 };
 
@@ -84,16 +87,33 @@ export function invitationsService(d: Deps) {
     return row;
   }
 
-  /** Records the invitation email in the caller's transaction (sent after it commits). */
+  /**
+   * Records the invitation email in the caller's transaction (sent after it commits). A person who already has an
+   * account gets it as a notice (their inbox and the bell, and the same email); a new person only the email.
+   */
   async function email(tx: Tx, ctx: TenantContext, row: OrgInvitationRow, linkId: string) {
     const { organizationName, invitedBy } = await d.users.invitationNames(tx, ctx);
     const role = roleName(row.roleId);
-    const url = `${d.publicUrl}/invitations/${linkId}`;
-    await d.mailer.send(tx, {
-      to: row.email,
+    const link = `/invitations/${linkId}`;
+    const url = `${d.publicUrl}${link}`;
+    const mail = {
       subject: `${invitedBy} invited you to join ${organizationName} on FieldLead`,
       text: `Hello,\n\n${invitedBy} invited you to join ${organizationName} on FieldLead as ${article(role)} ${role}.\n\nOpen this link to accept or decline (it is open for ${JOIN_INVITATION_HOURS} hours):\n\n${url}\n\nUntil you accept, ${organizationName} sees only this email address. If you do not know them, decline or ignore this email.`,
       html: `<p>Hello,</p><p>${escapeHtml(invitedBy)} invited you to join <b>${escapeHtml(organizationName)}</b> on FieldLead as ${article(role)} ${escapeHtml(role)}.</p><p><a href="${url}">Accept or decline the invitation</a> (open for ${JOIN_INVITATION_HOURS} hours).</p><p>Until you accept, ${escapeHtml(organizationName)} sees only this email address. If you do not know them, decline or ignore this email.</p>`,
+    };
+    const account = await d.repo.accountByEmail(tx, row.email);
+    if (!account) {
+      await d.mailer.send(tx, { to: row.email, ...mail });
+      return;
+    }
+    await d.notices.notify(tx, {
+      organizationId: ctx.organizationId,
+      kind: "invitation",
+      userIds: [account.id],
+      title: mail.subject,
+      body: `${invitedBy} invited you to join ${organizationName} as ${article(role)} ${role}. Accept or decline within ${JOIN_INVITATION_HOURS} hours.`,
+      link,
+      email: mail,
     });
   }
 

@@ -9,6 +9,7 @@ import { InvitationsBanner } from "../../features/account/components/invitations
 import { OrganizationSwitcher } from "../../features/account/components/organization-switcher";
 import { UserMenu } from "../../features/account/components/user-menu";
 import { WhatsNewButton } from "../../features/feature-flags/components/whats-new-button";
+import { NotificationBellSlot } from "../../features/notifications/components/notification-bell-slot";
 import { loginPathReturningTo } from "../../lib/api-client";
 import { session, useSession } from "../../lib/session";
 import { landingPathFor } from "../landing";
@@ -107,6 +108,7 @@ function SignedInShell({ roleId, subscriptionId }: { roleId: number; subscriptio
             <Group visibleFrom="sm">
               <OrganizationSwitcher onSwitched={onSwitched} />
             </Group>
+            <NotificationBellSlot />
             <WhatsNewButton />
             <UserMenu />
           </Group>

@@ -18,9 +18,10 @@ import { AppError, badRequest, conflict, fieldError, notFound } from "../../../p
 import { type ExportColumn, type ExportFile, exportFile } from "../../../platform/export";
 import { changes } from "../../../platform/history";
 import { once } from "../../../platform/idempotency";
-import { escapeHtml, type Mailer } from "../../../platform/mail";
+import { escapeHtml } from "../../../platform/mail";
 import { type Page, type PageWindow, pageOf, pageResult } from "../../../platform/query-kit";
 import type { Tx, UnitOfWork } from "../../../platform/unit-of-work";
+import type { Notices } from "../../notifications/index";
 import { groupBy } from "../common/group-by";
 import { type LaborPeriod, type LaborPerson, laborPeriod, personInScope } from "../common/people";
 import { assertNotPosted } from "../common/posted";
@@ -72,7 +73,8 @@ type Deps = {
   uow: UnitOfWork;
   repo: TimeLogsRepository;
   history: LaborHistoryRepository;
-  mailer: Mailer;
+  /** The missing-punch notice (in the app and by email) goes through the notifications' port (decision 0041). */
+  notices: Notices;
   /** The server's public address: the missing-punch email links to the time logs page. */
   publicUrl: string;
   now?: () => Date;
@@ -1083,7 +1085,18 @@ export function timeLogsService(deps: Deps) {
             );
           }
           const byPerson = groupBy(due, (l) => `${l.organizationId}:${l.userId}`);
-          for (const logs of byPerson.values()) await d.mailer.send(tx, missingMail(logs, d.publicUrl));
+          for (const logs of byPerson.values()) {
+            const mail = missingMail(logs, d.publicUrl);
+            await d.notices.notify(tx, {
+              organizationId: logs[0].organizationId,
+              kind: "missingPunch",
+              userIds: [logs[0].userId],
+              title: mail.subject,
+              body: mail.body,
+              link: MISSING_PUNCH_LINK,
+              email: { subject: mail.subject, text: mail.text, html: mail.html },
+            });
+          }
           return due.length;
         });
         flagged += n;
@@ -1112,10 +1125,16 @@ function queryPeriod(ctx: TenantContext, query: DashboardInput, now: Date) {
 export const MISSING_REASON =
   "No punch out by the end of the store's day or the organization's longest shift";
 
-/** The email to a person whose punches the sweep flagged: what is missing, and where to propose the time. */
+/** Where the missing-punch notice opens: the person's time logs, to propose the time. */
+const MISSING_PUNCH_LINK = "/labor/time-logs";
+
+/**
+ * The notice to a person whose punches the sweep flagged: what is missing, and where to propose the time (`body`
+ * in the app, the email's text and HTML).
+ */
 function missingMail(logs: DueLog[], publicUrl: string) {
   const [first] = logs;
-  const url = `${publicUrl}/labor/time-logs`;
+  const url = `${publicUrl}${MISSING_PUNCH_LINK}`;
   const lines = logs.map((l) => `${l.storeName}, punched in at ${localDateTime(l.punchInAt, l.timeZone)}`);
   const one = logs.length === 1;
   const subject = one
@@ -1132,7 +1151,13 @@ function missingMail(logs: DueLog[], publicUrl: string) {
     url,
   ].join("\n");
   const html = `<p>Hello ${escapeHtml(first.firstName)},</p><p>${one ? "This shift has" : "These shifts have"} no punch out in ${escapeHtml(first.organizationName)}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>Nothing was closed for you. <a href="${url}">Open your time logs</a> and propose the time you left; a manager will accept or correct it.</p>`;
-  return { to: first.email, subject, text, html };
+  const body = [
+    `${one ? "This shift has" : "These shifts have"} no punch out:`,
+    ...lines.map((l) => `- ${l}`),
+    "",
+    "Nothing was closed for you. Propose the time you left; a manager will accept or correct it.",
+  ].join("\n");
+  return { subject, text, html, body };
 }
 
 export type TimeLogsService = ReturnType<typeof timeLogsService>;
