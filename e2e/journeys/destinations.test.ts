@@ -1,7 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { captureAndBookOnPhone } from "../support/booking";
-import { DESKTOP, expectAccessible, launchBrowser, newPage, PHONE, signIn, snap } from "../support/browser";
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  PHONE,
+  signIn,
+  snap,
+  workIn,
+} from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,22 +33,6 @@ async function crmSwitches(body: Record<string, unknown>) {
     body: JSON.stringify(body),
   });
   expect(res.ok).toBe(true);
-}
-
-/**
- * Makes Summit Home East the Admin's current organization (it is kept between sign-ins, and another journey may
- * have switched to Summit Home West).
- */
-async function inEast(page: Page) {
-  const switcher = page
-    .getByRole("textbox", { name: "Organization" })
-    .or(page.getByLabel("Organization"))
-    .first();
-  await switcher.waitFor();
-  if ((await switcher.inputValue()) === "Summit Home East") return;
-  await switcher.click();
-  await page.getByRole("option", { name: "Summit Home East" }).click();
-  await expect.poll(() => switcher.inputValue()).toBe("Summit Home East");
 }
 
 /** Opens a lead's drawer from the leads list by its first name. */
@@ -80,7 +73,7 @@ describe("destinations", () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     await signIn(page, "admin@demo.local");
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    await inEast(page);
+    await workIn(page, "Summit Home East");
 
     // Settings > Destinations: the CRM off and saved, then on, tested and saved.
     await page.goto("/settings/destinations");

@@ -169,3 +169,24 @@ export async function expectAccessible(
   }
   expect(found, `axe on ${label}`).toEqual([]);
 }
+
+/**
+ * Makes `organization` the signed-in person's current one (it is kept between sign-ins, and another journey may have
+ * switched it).
+ */
+export async function workIn(page: Page, organization: string) {
+  const switcher = page
+    .getByRole("textbox", { name: "Organization" })
+    .or(page.getByLabel("Organization"))
+    .first();
+  await switcher.waitFor();
+  // Someone with one organization sees its name, not a switcher.
+  if ((await switcher.evaluate((el) => el.tagName)) !== "INPUT") {
+    expect(await switcher.textContent()).toContain(organization);
+    return;
+  }
+  if ((await switcher.inputValue()) === organization) return;
+  await switcher.click();
+  await page.getByRole("option", { name: organization }).click();
+  await expect.poll(() => switcher.inputValue()).toBe(organization);
+}

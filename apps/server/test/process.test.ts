@@ -136,10 +136,10 @@ describe.runIf(testDatabaseKind === "postgres")("npm run worker on PostgreSQL", 
     try {
       await eventually(() => run.output().includes("FieldLead worker:"), 60_000);
       expect(run.output()).toMatch(
-        /outbox topics \[mail\.deliver, appointments\.notice\.email, appointments\.notice\.sms, appointments\.reminder\]/,
+        /outbox topics \[mail\.deliver, notifications\.send, support\.fileRemoval, appointments\.notice\.email, appointments\.notice\.sms, appointments\.reminder\]/,
       );
       expect(run.output()).toMatch(
-        /schedules \[outbox\.prune, idempotency\.prune, invitations\.prune, crm\.refreshReferences, deliveries\.crmReadBack, scheduling\.keep-windows-generated, labor\.missingPunches\]/,
+        /schedules \[outbox\.prune, idempotency\.prune, invitations\.prune, crm\.refreshReferences, deliveries\.crmReadBack, scheduling\.keep-windows-generated, labor\.missingPunches, support\.spoolSweep\]/,
       );
 
       // Mail recorded by another process (the API) is sent by the worker, woken by the commit's NOTIFY.

@@ -188,7 +188,7 @@ const BUILT: RouteObject[] = [
     }),
   },
   {
-    path: "/notifications/inbox",
+    path: "/inbox",
     handle: { title: "Inbox" } satisfies RouteHandle,
     lazy: async () => ({
       Component: (await import("../features/notifications/pages/inbox-page")).InboxPage,

@@ -56,7 +56,7 @@ const SAMPLE_SIZE = 5;
 /** Names an audience summary lists before "and N more". */
 const SUMMARY_NAMES = 4;
 /** Where a notification without a link of its own opens, and where emails can be turned off. */
-export const INBOX_PATH = "/notifications/inbox";
+export const INBOX_PATH = "/inbox";
 
 export const NO_ONE_MESSAGE =
   "This audience reaches no one you can send to: pick people, roles, territories or stores with active members.";

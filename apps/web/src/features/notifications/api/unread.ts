@@ -10,7 +10,7 @@ import { endpointQuery, keyOf } from "../../../lib/queries";
  */
 
 /** The inbox, where the bell leads. */
-export const INBOX_PATH = "/notifications/inbox";
+export const INBOX_PATH = "/inbox";
 
 /** How often the count is asked while the live connection is down. */
 export const UNREAD_POLL_MS = 30_000;

@@ -61,7 +61,7 @@ const renderBell = (props: { twice?: boolean } = {}) =>
         ),
         children: [
           { index: true, element: <h1>Home screen</h1> },
-          { path: "notifications/inbox", element: <h1>Inbox screen</h1> },
+          { path: "inbox", element: <h1>Inbox screen</h1> },
           { path: "labor/schedules", element: <h1>Schedules screen</h1> },
         ],
       },
@@ -219,7 +219,7 @@ describe("NotificationBell", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderBell();
     await user.click(await screen.findByRole("link", { name: "Notifications" }));
-    expect(router.state.location.pathname).toBe("/notifications/inbox");
+    expect(router.state.location.pathname).toBe("/inbox");
   });
 
   it("on a wide screen lists the latest, opens one (marked read, its link) and marks all read", async () => {
@@ -272,6 +272,6 @@ describe("NotificationBell", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("button", { name: "Notifications" })).toBeTruthy();
 
     await user.click(within(again).getByRole("link", { name: "See all" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/notifications/inbox"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/inbox"));
   });
 });

@@ -43,7 +43,7 @@ export const LINK_SUGGESTIONS: readonly { path: string; name: string }[] = [
   { path: "/leads", name: "Leads" },
   { path: "/appointments/upcoming", name: "Upcoming appointments" },
   { path: "/capture", name: "Capture" },
-  { path: "/notifications/inbox", name: "Inbox" },
+  { path: "/inbox", name: "Inbox" },
 ];
 
 /**

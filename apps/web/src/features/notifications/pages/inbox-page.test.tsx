@@ -75,10 +75,10 @@ function serve(rows: () => InboxItem[], extra: Parameters<typeof mockApi>[1] = {
   });
 }
 
-const renderPage = (path = "/notifications/inbox") =>
+const renderPage = (path = "/inbox") =>
   renderRoutes(
     [
-      { path: "/notifications/inbox", Component: InboxPage },
+      { path: "/inbox", Component: InboxPage },
       { path: "/labor/missing-punches", element: <h1>Missing punches screen</h1> },
       { path: "/labor/schedules", element: <h1>Schedules screen</h1> },
     ],
@@ -128,7 +128,7 @@ describe("InboxPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.bodies(READ)).toEqual([{ ids: [4] }]));
     expect(await screen.findByRole("button", { name: "Notice 4" })).toBeTruthy();
     expect(await screen.findByText("1 unread")).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/notifications/inbox");
+    expect(router.state.location.pathname).toBe("/inbox");
 
     await user.click(screen.getByRole("button", { name: /^Notice 5 ?, unread$/ }));
     expect(await screen.findByRole("heading", { name: "Missing punches screen" })).toBeTruthy();

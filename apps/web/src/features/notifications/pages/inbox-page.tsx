@@ -19,7 +19,7 @@ export const INBOX_PAGE_SIZE = 20;
 const PARAMS = { page: intParam(1), unread: switchParam() };
 
 /**
- * /notifications/inbox: everyone's own notifications from every organization they belong to, newest first
+ * /inbox: everyone's own notifications from every organization they belong to, newest first
  * (docs/decisions/0041-notifications-and-support.md). Opening one marks it read and goes to its link; "Mark all as
  * read"; "Unread only"; and whether they also come by email.
  */
