@@ -182,3 +182,38 @@ export function h(a: AuthHeaders, extra: Record<string, string> = {}) {
     ...extra,
   };
 }
+
+/**
+ * What the modules' test kits share: signing in once per person (and organization, by name), raw rows by SQL, and
+ * ids by email or name.
+ */
+export function sessionKit(t: () => TestApp) {
+  const sessions = new Map<string, AuthHeaders>();
+  /** Signs in once per person (and organization, by name). */
+  const as = async (email: string, orgName?: string) => {
+    const key = `${email}|${orgName ?? ""}`;
+    let a = sessions.get(key);
+    if (!a) {
+      a = await t().login(email, undefined, orgName ? await t().orgId(orgName) : undefined);
+      sessions.set(key, a);
+    }
+    return a;
+  };
+  const rows = async <T>(text: string, params: unknown[] = []) =>
+    (await t().database.executeSql(text, params)).rows as T[];
+  /** The first row; throws when there is none. */
+  const one = async <T>(text: string, params: unknown[] = []) => {
+    const [row] = await rows<T>(text, params);
+    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
+    return row;
+  };
+  const idBy = async (text: string, value: string) => Number((await one<{ id: number }>(text, [value])).id);
+  return {
+    as,
+    rows,
+    one,
+    userId: (email: string) => idBy("select id from users where lower(email) = lower($1)", email),
+    storeId: (name: string) => idBy("select id from stores where name = $1", name),
+    territoryId: (name: string) => idBy("select id from territories where name = $1", name),
+  };
+}

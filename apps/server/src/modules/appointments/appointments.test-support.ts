@@ -1,28 +1,12 @@
 import { formatDate, zonedDateTimeParts } from "@fieldlead/contracts";
-import { type AuthHeaders, h, type TestApp } from "../../../test/harness";
+import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../test/harness";
 
 /**
  * Rows for the appointments tests, inserted directly (the scheduling calls that make types and windows are built
  * alongside): a type, dated windows, leads. Times are relative to now so availability's notice and horizon apply.
  */
 export function appointmentsTestKit(t: () => TestApp) {
-  const rows = async <T>(text: string, params: unknown[] = []) =>
-    (await t().database.executeSql(text, params)).rows as T[];
-  const one = async <T>(text: string, params: unknown[] = []) => {
-    const [row] = await rows<T>(text, params);
-    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
-    return row;
-  };
-  const sessions = new Map<string, AuthHeaders>();
-  const as = async (email: string, orgName?: string) => {
-    const key = `${email}|${orgName ?? ""}`;
-    let a = sessions.get(key);
-    if (!a) {
-      a = await t().login(email, undefined, orgName ? await t().orgId(orgName) : undefined);
-      sessions.set(key, a);
-    }
-    return a;
-  };
+  const { as, rows, one } = sessionKit(t);
   const idOf = async (table: string, column: string, value: unknown) =>
     Number((await one<{ id: number }>(`select id from ${table} where ${column} = $1`, [value])).id);
 

@@ -44,7 +44,8 @@ export type SentRow = {
   completedAt: Date | string | null;
 };
 
-export type InboxRow = {
+/** What a person reads of a notification: its words, its organization's name and its sender's. */
+type NotificationText = {
   id: number;
   organizationId: number;
   organizationName: string;
@@ -54,26 +55,15 @@ export type InboxRow = {
   link: string | null;
   senderFirstName: string | null;
   senderLastName: string | null;
-  createdAt: Date | string;
-  readAt: Date | string | null;
 };
+
+export type InboxRow = NotificationText & { createdAt: Date | string; readAt: Date | string | null };
 
 /** One person's copy waiting for its email, with what the email needs. */
 export type PendingRecipient = { userId: number; email: string; firstName: string };
 
 /** What the background send and a notice's emails say, read once per notification. */
-export type NotificationForMail = {
-  id: number;
-  organizationId: number;
-  organizationName: string;
-  kind: SentRow["kind"];
-  title: string;
-  body: string;
-  link: string | null;
-  senderFirstName: string | null;
-  senderLastName: string | null;
-  status: "sending" | "sent";
-};
+export type NotificationForMail = NotificationText & { status: "sending" | "sent" };
 
 const list = (ids: readonly number[]) =>
   sql.join(
@@ -124,6 +114,34 @@ export function audienceSelect(a: AudienceQuery): SQL {
   where.push(picked.length > 0 ? sql`(${sql.join(picked, sql` or `)})` : sql`false`);
   return sql`select m.user_id from memberships m join users u on u.id = m.user_id where ${sql.join(where, sql` and `)}`;
 }
+
+/** A notification's text (`n` is `notifications`, `o` its organization, `s` its sender, left joined). */
+const TEXT_COLUMNS = sql`n.id, n.organization_id, o.name as organization_name, n.kind, n.title, n.body, n.link,
+  s.first_name as sender_first_name, s.last_name as sender_last_name`;
+
+type TextDbRow = {
+  id: unknown;
+  organization_id: number;
+  organization_name: string;
+  kind: SentRow["kind"];
+  title: string;
+  body: string;
+  link: string | null;
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+};
+
+const toText = (r: TextDbRow): NotificationText => ({
+  id: num(r.id),
+  organizationId: num(r.organization_id),
+  organizationName: r.organization_name,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  senderFirstName: r.sender_first_name,
+  senderLastName: r.sender_last_name,
+});
 
 /** A sent notification with its sender's name and read count (`n` is `notifications`). */
 const SENT_COLUMNS = sql`n.id, n.organization_id, n.kind, n.title, n.body, n.link, n.sender_user_id,
@@ -408,38 +426,14 @@ export function notificationsRepository() {
     // -----------------------------------------------------------------------------------------------------------
 
     async forMail(exec: Tx, id: number): Promise<NotificationForMail | null> {
-      const [r] = await rowsOf<{
-        id: unknown;
-        organization_id: number;
-        organization_name: string;
-        kind: SentRow["kind"];
-        title: string;
-        body: string;
-        link: string | null;
-        sender_first_name: string | null;
-        sender_last_name: string | null;
-        status: "sending" | "sent";
-      }>(
+      const [r] = await rowsOf<TextDbRow & { status: "sending" | "sent" }>(
         exec,
-        sql`select n.id, n.organization_id, o.name as organization_name, n.kind, n.title, n.body, n.link,
-            s.first_name as sender_first_name, s.last_name as sender_last_name, n.status
+        sql`select ${TEXT_COLUMNS}, n.status
           from notifications n join organizations o on o.id = n.organization_id
           left join users s on s.id = n.sender_user_id
           where n.id = ${id}`,
       );
-      if (!r) return null;
-      return {
-        id: num(r.id),
-        organizationId: num(r.organization_id),
-        organizationName: r.organization_name,
-        kind: r.kind,
-        title: r.title,
-        body: r.body,
-        link: r.link,
-        senderFirstName: r.sender_first_name,
-        senderLastName: r.sender_last_name,
-        status: r.status,
-      };
+      return r ? { ...toText(r), status: r.status } : null;
     },
 
     /**
@@ -533,22 +527,9 @@ export function notificationsRepository() {
     async inbox(exec: Tx, userId: number, unreadOnly: boolean, page: { limit: number; offset: number }) {
       const where = sql`r.user_id = ${userId} and ${VISIBLE} ${unreadOnly ? sql`and r.read_at is null` : sql``}`;
       const [rows, [total]] = await Promise.all([
-        rowsOf<{
-          id: unknown;
-          organization_id: number;
-          organization_name: string;
-          kind: SentRow["kind"];
-          title: string;
-          body: string;
-          link: string | null;
-          sender_first_name: string | null;
-          sender_last_name: string | null;
-          created_at: Date | string;
-          read_at: Date | string | null;
-        }>(
+        rowsOf<TextDbRow & { created_at: Date | string; read_at: Date | string | null }>(
           exec,
-          sql`select n.id, n.organization_id, o.name as organization_name, n.kind, n.title, n.body, n.link,
-              s.first_name as sender_first_name, s.last_name as sender_last_name, n.created_at, r.read_at
+          sql`select ${TEXT_COLUMNS}, n.created_at, r.read_at
             from notification_recipients r
             join notifications n on n.id = r.notification_id
             join organizations o on o.id = r.organization_id
@@ -564,21 +545,7 @@ export function notificationsRepository() {
         ),
       ]);
       return {
-        rows: rows.map(
-          (r): InboxRow => ({
-            id: num(r.id),
-            organizationId: num(r.organization_id),
-            organizationName: r.organization_name,
-            kind: r.kind,
-            title: r.title,
-            body: r.body,
-            link: r.link,
-            senderFirstName: r.sender_first_name,
-            senderLastName: r.sender_last_name,
-            createdAt: r.created_at,
-            readAt: r.read_at,
-          }),
-        ),
+        rows: rows.map((r): InboxRow => ({ ...toText(r), createdAt: r.created_at, readAt: r.read_at })),
         total: num(total?.n ?? 0),
       };
     },

@@ -1,36 +1,12 @@
 import type { InboxItem, SentNotificationItem } from "@fieldlead/contracts";
-import { type AuthHeaders, h, type TestApp } from "../../../test/harness";
+import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../test/harness";
 
 /**
  * Helpers of the notifications' tests: signing in once per person (and organization), ids by name, people made
  * straight in the database (so a test owns its audience), the calls, and what the mailbox and the tables hold.
  */
 export function notificationsTestKit(t: () => TestApp) {
-  const rows = async <T>(text: string, params: unknown[] = []) =>
-    (await t().database.executeSql(text, params)).rows as T[];
-  const one = async <T>(text: string, params: unknown[] = []) => {
-    const [row] = await rows<T>(text, params);
-    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
-    return row;
-  };
-
-  const sessions = new Map<string, AuthHeaders>();
-  /** Signs in once per person (and organization, by name). */
-  const as = async (email: string, orgName?: string) => {
-    const key = `${email}|${orgName ?? ""}`;
-    let a = sessions.get(key);
-    if (!a) {
-      a = await t().login(email, undefined, orgName ? await t().orgId(orgName) : undefined);
-      sessions.set(key, a);
-    }
-    return a;
-  };
-  const userId = async (email: string) =>
-    Number((await one<{ id: number }>("select id from users where lower(email) = lower($1)", [email])).id);
-  const storeId = async (name: string) =>
-    Number((await one<{ id: number }>("select id from stores where name = $1", [name])).id);
-  const territoryId = async (name: string) =>
-    Number((await one<{ id: number }>("select id from territories where name = $1", [name])).id);
+  const { as, rows, one, userId, storeId, territoryId } = sessionKit(t);
 
   let seq = 0;
   /**

@@ -85,6 +85,47 @@ function textCondition(
   );
 }
 
+/** The first row a query answers, or null. */
+async function firstOrNull<R>(query: PromiseLike<R[]>): Promise<R | null> {
+  const [row] = await query;
+  return row ?? null;
+}
+
+/** A page of rows with how many match in all, read together. */
+async function pageWithTotal<R>(rows: PromiseLike<R[]>, counted: PromiseLike<{ total: number }[]>) {
+  const [page, [{ total }]] = await Promise.all([rows, counted]);
+  return { rows: page, total };
+}
+
+type TutorialValues = {
+  title: string;
+  description: string | null;
+  sortOrder: number;
+  videoFileId: number | null;
+  videoUrl: string | null;
+  byUserId: number;
+};
+
+/** A tutorial's columns as an insert or an update sets them. */
+const tutorialFields = (v: TutorialValues) => ({
+  title: v.title,
+  description: v.description,
+  sortOrder: v.sortOrder,
+  videoFileId: v.videoFileId,
+  videoUrl: v.videoUrl,
+  updatedByUserId: v.byUserId,
+});
+
+type DocumentValues = { title: string; description: string | null; fileId: number; byUserId: number };
+
+/** A document's columns that an insert and an update both set. */
+const documentFields = (v: DocumentValues) => ({
+  title: v.title,
+  description: v.description,
+  fileId: v.fileId,
+  updatedByUserId: v.byUserId,
+});
+
 export function supportRepository() {
   const selectDocuments = (exec: Tx) =>
     exec
@@ -108,22 +149,20 @@ export function supportRepository() {
         ownerCondition(owner),
         textCondition(search, supportDocuments.title, supportDocuments.description),
       );
-      const [rows, [{ total }]] = await Promise.all([
+      return pageWithTotal(
         selectDocuments(exec)
           .where(where)
           .orderBy(sql`lower(${supportDocuments.title})`, asc(supportDocuments.id))
           .limit(page.limit)
           .offset(page.offset),
         exec.select({ total: count() }).from(supportDocuments).where(where),
-      ]);
-      return { rows, total };
+      );
     },
 
     /** One document by id, whoever's it is (the service decides who may see it); locked when asked. */
     async document(exec: Tx, id: number, opts: { lock?: boolean } = {}) {
       const q = selectDocuments(exec).where(eq(supportDocuments.id, id));
-      const [row] = await (opts.lock ? q.for("update", { of: supportDocuments }) : q);
-      return row ?? null;
+      return firstOrNull(opts.lock ? q.for("update", { of: supportDocuments }) : q);
     },
 
     async insertFile(tx: Tx, file: NewFile): Promise<number> {
@@ -142,16 +181,17 @@ export function supportRepository() {
 
     /** The file a link names, with whose document or tutorial it is (none: the file is no longer used). */
     async fileForLink(exec: Tx, fileId: number) {
-      const [row] = await exec
-        .select({
-          ...fileColumns,
-          organizationId: storedFiles.organizationId,
-          used: sql<boolean>`(exists (select 1 from ${supportDocuments} where ${supportDocuments.fileId} = ${storedFiles.id})
-            or exists (select 1 from ${tutorials} where ${tutorials.videoFileId} = ${storedFiles.id}))`,
-        })
-        .from(storedFiles)
-        .where(eq(storedFiles.id, fileId));
-      return row ?? null;
+      return firstOrNull(
+        exec
+          .select({
+            ...fileColumns,
+            organizationId: storedFiles.organizationId,
+            used: sql<boolean>`(exists (select 1 from ${supportDocuments} where ${supportDocuments.fileId} = ${storedFiles.id})
+              or exists (select 1 from ${tutorials} where ${tutorials.videoFileId} = ${storedFiles.id}))`,
+          })
+          .from(storedFiles)
+          .where(eq(storedFiles.id, fileId)),
+      );
     },
 
     async isKeyStored(exec: Tx, storageKey: string): Promise<boolean> {
@@ -164,43 +204,19 @@ export function supportRepository() {
 
     async insertDocument(
       tx: Tx,
-      values: {
-        kind: DocumentKind;
-        organizationId: number | null;
-        title: string;
-        description: string | null;
-        fileId: number;
-        byUserId: number;
-      },
+      values: DocumentValues & { kind: DocumentKind; organizationId: number | null },
     ): Promise<number> {
       const [row] = await tx
         .insert(supportDocuments)
-        .values({
-          kind: values.kind,
-          organizationId: values.organizationId,
-          title: values.title,
-          description: values.description,
-          fileId: values.fileId,
-          updatedByUserId: values.byUserId,
-        })
+        .values({ kind: values.kind, organizationId: values.organizationId, ...documentFields(values) })
         .returning({ id: supportDocuments.id });
       return row.id;
     },
 
-    async updateDocument(
-      tx: Tx,
-      id: number,
-      values: { title: string; description: string | null; fileId: number; byUserId: number },
-    ): Promise<void> {
+    async updateDocument(tx: Tx, id: number, values: DocumentValues): Promise<void> {
       await tx
         .update(supportDocuments)
-        .set({
-          title: values.title,
-          description: values.description,
-          fileId: values.fileId,
-          updatedByUserId: values.byUserId,
-          updatedAt: sql`now()`,
-        })
+        .set({ ...documentFields(values), updatedAt: sql`now()` })
         .where(eq(supportDocuments.id, id));
     },
 
@@ -211,71 +227,30 @@ export function supportRepository() {
     /** A page of tutorials in their order, and how many match. */
     async tutorials(exec: Tx, search: string | null | undefined, page: PageWindow) {
       const where = textCondition(search, tutorials.title, tutorials.description);
-      const [rows, [{ total }]] = await Promise.all([
+      return pageWithTotal(
         selectTutorials(exec)
           .where(where)
           .orderBy(asc(tutorials.sortOrder), asc(tutorials.id))
           .limit(page.limit)
           .offset(page.offset),
         exec.select({ total: count() }).from(tutorials).where(where),
-      ]);
-      return { rows, total };
+      );
     },
 
     async tutorial(exec: Tx, id: number, opts: { lock?: boolean } = {}) {
       const q = selectTutorials(exec).where(eq(tutorials.id, id));
-      const [row] = await (opts.lock ? q.for("update", { of: tutorials }) : q);
-      return row ?? null;
+      return firstOrNull(opts.lock ? q.for("update", { of: tutorials }) : q);
     },
 
-    async insertTutorial(
-      tx: Tx,
-      values: {
-        title: string;
-        description: string | null;
-        sortOrder: number;
-        videoFileId: number | null;
-        videoUrl: string | null;
-        byUserId: number;
-      },
-    ): Promise<number> {
-      const [row] = await tx
-        .insert(tutorials)
-        .values({
-          title: values.title,
-          description: values.description,
-          sortOrder: values.sortOrder,
-          videoFileId: values.videoFileId,
-          videoUrl: values.videoUrl,
-          updatedByUserId: values.byUserId,
-        })
-        .returning({ id: tutorials.id });
+    async insertTutorial(tx: Tx, values: TutorialValues): Promise<number> {
+      const [row] = await tx.insert(tutorials).values(tutorialFields(values)).returning({ id: tutorials.id });
       return row.id;
     },
 
-    async updateTutorial(
-      tx: Tx,
-      id: number,
-      values: {
-        title: string;
-        description: string | null;
-        sortOrder: number;
-        videoFileId: number | null;
-        videoUrl: string | null;
-        byUserId: number;
-      },
-    ): Promise<void> {
+    async updateTutorial(tx: Tx, id: number, values: TutorialValues): Promise<void> {
       await tx
         .update(tutorials)
-        .set({
-          title: values.title,
-          description: values.description,
-          sortOrder: values.sortOrder,
-          videoFileId: values.videoFileId,
-          videoUrl: values.videoUrl,
-          updatedByUserId: values.byUserId,
-          updatedAt: sql`now()`,
-        })
+        .set({ ...tutorialFields(values), updatedAt: sql`now()` })
         .where(eq(tutorials.id, id));
     },
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UPLOAD_FILE_FIELD } from "@fieldlead/contracts";
 import pino from "pino";
-import { type AuthHeaders, h, type TestApp } from "../../../test/harness";
+import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../test/harness";
 import { demoPdf } from "../../db/seed-support";
 import { outboxDispatcher } from "../../platform/outbox";
 import { supportJobs } from "./support.jobs";
@@ -70,23 +70,7 @@ export const samples = {
 };
 
 export function supportTestKit(t: () => TestApp) {
-  const sessions = new Map<string, AuthHeaders>();
-  const as = async (email: string, orgName?: string) => {
-    const key = `${email}|${orgName ?? ""}`;
-    let a = sessions.get(key);
-    if (!a) {
-      a = await t().login(email, undefined, orgName ? await t().orgId(orgName) : undefined);
-      sessions.set(key, a);
-    }
-    return a;
-  };
-  const rows = async <T>(text: string, params: unknown[] = []) =>
-    (await t().database.executeSql(text, params)).rows as T[];
-  const one = async <T>(text: string, params: unknown[] = []) => {
-    const [row] = await rows<T>(text, params);
-    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
-    return row;
-  };
+  const { as, rows, one } = sessionKit(t);
 
   const inject = (
     a: AuthHeaders | null,

@@ -1,5 +1,5 @@
 import { addDays, formatDate, zonedDateTimeToUtc } from "@fieldlead/contracts";
-import { type AuthHeaders, h, type TestApp } from "../../../../test/harness";
+import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../../test/harness";
 
 /**
  * Helpers of the activities' tests: signing in once per person (and organization), ids by name, the calls, and
@@ -7,27 +7,7 @@ import { type AuthHeaders, h, type TestApp } from "../../../../test/harness";
  * make them; these tests only need the rows to exist).
  */
 export function activitiesTestKit(t: () => TestApp) {
-  const sessions = new Map<string, AuthHeaders>();
-  const as = async (email: string, orgName?: string) => {
-    const key = `${email}|${orgName ?? ""}`;
-    let a = sessions.get(key);
-    if (!a) {
-      a = await t().login(email, undefined, orgName ? await t().orgId(orgName) : undefined);
-      sessions.set(key, a);
-    }
-    return a;
-  };
-  const rows = async <T>(text: string, params: unknown[] = []) =>
-    (await t().database.executeSql(text, params)).rows as T[];
-  const one = async <T>(text: string, params: unknown[] = []) => {
-    const [row] = await rows<T>(text, params);
-    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
-    return row;
-  };
-  const userId = async (email: string) =>
-    (await one<{ id: number }>("select id from users where lower(email) = lower($1)", [email])).id;
-  const storeId = async (name: string) =>
-    (await one<{ id: number }>("select id from stores where name = $1", [name])).id;
+  const { as, rows, one, userId, storeId } = sessionKit(t);
 
   const inject = (
     a: AuthHeaders,

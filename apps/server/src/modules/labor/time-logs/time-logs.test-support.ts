@@ -1,37 +1,12 @@
 import { ROLE } from "@fieldlead/contracts";
-import { type AuthHeaders, h, type TestApp } from "../../../../test/harness";
+import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../../test/harness";
 
 /**
  * Helpers of the time-log tests: people and stores made straight in the database (so a test owns its rows and no
  * other seed's data gets in its way), and the calls.
  */
 export function timeLogsTestKit(t: () => TestApp) {
-  const rows = async <T>(text: string, params: unknown[] = []) =>
-    (await t().database.executeSql(text, params)).rows as T[];
-  const one = async <T>(text: string, params: unknown[] = []) => {
-    const [row] = await rows<T>(text, params);
-    if (!row) throw new Error(`nothing for ${text} ${JSON.stringify(params)}`);
-    return row;
-  };
-
-  const sessions = new Map<string, AuthHeaders>();
-  /** Signs in once per person (and organization, by name). */
-  const as = async (email: string, orgName?: string) => {
-    const key = `${email}|${orgName ?? ""}`;
-    let a = sessions.get(key);
-    if (!a) {
-      a = await t().login(email, undefined, orgName ? await orgId(orgName) : undefined);
-      sessions.set(key, a);
-    }
-    return a;
-  };
-  const orgId = (name: string) => t().orgId(name);
-  const storeId = async (name: string) =>
-    (await one<{ id: number }>("select id from stores where name = $1", [name])).id;
-  const territoryId = async (name: string) =>
-    (await one<{ id: number }>("select id from territories where name = $1", [name])).id;
-  const userId = async (email: string) =>
-    (await one<{ id: number }>("select id from users where email = $1", [email])).id;
+  const { as, rows, one, userId, storeId, territoryId } = sessionKit(t);
 
   let seq = 0;
   /**

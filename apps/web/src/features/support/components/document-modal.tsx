@@ -1,8 +1,6 @@
 import type { DocumentItem, DocumentKind } from "@fieldlead/contracts";
-import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { useState } from "react";
 import { DocumentForm } from "./document-form";
+import { UploadModal } from "./upload-form";
 
 /** The upload form in a dialog: a new document (`document` null) or a change to one. Full screen on a phone. */
 export function DocumentModal({
@@ -16,22 +14,9 @@ export function DocumentModal({
   document: DocumentItem | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery("(max-width: 47.99em)", false);
-  // What the dialog showed stays while it fades out.
-  const [shown, setShown] = useState<DocumentItem | null>(document);
-  if (opened && document !== shown) setShown(document);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={shown ? `Edit ${shown.title}` : "Upload document"}
-      fullScreen={phone}
-      size="lg"
-      centered
-      radius="md"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
-      {opened ? (
+    <UploadModal opened={opened} item={document} newTitle="Upload document" onClose={onClose}>
+      {(shown) => (
         <DocumentForm
           key={shown?.id ?? "new"}
           kind={kind}
@@ -39,7 +24,7 @@ export function DocumentModal({
           onSaved={onClose}
           onCancel={onClose}
         />
-      ) : null}
-    </Modal>
+      )}
+    </UploadModal>
   );
 }

@@ -1,17 +1,10 @@
 import type { TutorialItem, TutorialUpsertRequest } from "@fieldlead/contracts";
-import { Alert, Fieldset, Group, NumberInput, Radio, Stack, Textarea, TextInput } from "@mantine/core";
+import { Group, NumberInput, Radio, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { IconInfoCircle } from "@tabler/icons-react";
-import { useState } from "react";
-import { FormFooter } from "../../../components/form-footer";
-import { FormError } from "../../../components/query-state";
 import { fieldsOf } from "../../../lib/form-errors";
 import { useSaveTutorial } from "../api/tutorials";
-import { DESCRIPTION_MAX, serverProblem, TITLE_MAX } from "./document-form";
-import { FileDropField } from "./file-drop-field";
 import { VIDEO_RULE } from "./file-kinds";
-import { isAbort, UploadProgress, useUpload } from "./upload-progress";
+import { DESCRIPTION_MAX, TITLE_MAX, UploadFormLayout, useUploadSubmit } from "./upload-form";
 
 export type VideoSource = "file" | "link";
 
@@ -65,9 +58,6 @@ export function TutorialForm({
   onCancel: () => void;
 }) {
   const save = useSaveTutorial();
-  const upload = useUpload();
-  const [generalError, setGeneralError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const stored = tutorial?.video.kind === "file" ? tutorial.video.file : null;
   const form = useForm<TutorialFormValues>({
     mode: "controlled",
@@ -82,22 +72,11 @@ export function TutorialForm({
     validate: (v) => validateTutorial(v, stored !== null),
   });
 
-  const onError = (err: unknown) => {
-    upload.end();
-    if (isAbort(err)) {
-      setNotice("The upload was cancelled; nothing was saved.");
-      return;
-    }
-    const problem = serverProblem(err, fieldOf);
-    if (problem.file) form.setFieldError("file", problem.file);
-    else form.setErrors(problem.fieldErrors);
-    setGeneralError(problem.other);
-  };
+  const kit = useUploadSubmit(form, fieldOf);
 
   const submit = form.onSubmit((values) => {
-    setGeneralError(null);
-    setNotice(null);
     const file = values.source === "file" ? values.file : null;
+    const upload = kit.begin(file);
     const description = values.description.trim();
     const body: TutorialUpsertRequest = {
       ...(tutorial ? { id: tutorial.id } : {}),
@@ -108,107 +87,66 @@ export function TutorialForm({
       ...(values.source === "link" ? { videoUrl: values.videoUrl.trim() } : {}),
     };
     save.mutate(
-      { body, file, ...upload.begin(file !== null) },
-      {
-        onSuccess: (saved) => {
-          upload.end();
-          notifications.show({
-            color: "teal",
-            message: tutorial ? `“${saved.title}” was saved.` : `“${saved.title}” was added.`,
-          });
-          onSaved(saved);
-        },
-        onError,
-      },
+      { body, file, ...upload },
+      kit.settle(
+        (saved) => (tutorial ? `“${saved.title}” was saved.` : `“${saved.title}” was added.`),
+        onSaved,
+      ),
     );
   });
 
-  const pending = save.isPending;
-  const name = tutorial ? `Edit ${tutorial.title}` : "Add tutorial";
   return (
-    <form onSubmit={submit} noValidate aria-label={name}>
-      <Stack gap="md" pb="md">
-        {generalError ? <FormError>{generalError}</FormError> : null}
-        {notice ? (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="status">
-            {notice}
-          </Alert>
-        ) : null}
-        <Fieldset variant="unstyled" disabled={pending}>
-          <Stack gap="md">
+    <UploadFormLayout
+      name={tutorial ? `Edit ${tutorial.title}` : "Add tutorial"}
+      form={form}
+      kit={kit}
+      pending={save.isPending}
+      onSubmit={submit}
+      fields={
+        <>
+          <NumberInput
+            label="Order"
+            description="Tutorials are listed from the lowest number up."
+            min={0}
+            max={SORT_ORDER_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            maw={200}
+            {...form.getInputProps("sortOrder")}
+          />
+          <Radio.Group label="Video" required {...form.getInputProps("source")}>
+            <Group gap="lg" mt={6}>
+              <Radio value="file" label="Upload a video" />
+              <Radio value="link" label="Link to a video" />
+            </Group>
+          </Radio.Group>
+          {form.values.source === "link" ? (
             <TextInput
-              label="Title"
+              label="Video address"
+              description="A YouTube or Vimeo link plays here; any other opens in a new tab."
+              placeholder="https://"
+              type="url"
+              inputMode="url"
               required
-              maxLength={TITLE_MAX}
-              data-autofocus
-              {...form.getInputProps("title")}
+              maxLength={2_000}
+              {...form.getInputProps("videoUrl")}
             />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={DESCRIPTION_MAX}
-              {...form.getInputProps("description")}
-            />
-            <NumberInput
-              label="Order"
-              description="Tutorials are listed from the lowest number up."
-              min={0}
-              max={SORT_ORDER_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              inputMode="numeric"
-              maw={200}
-              {...form.getInputProps("sortOrder")}
-            />
-            <Radio.Group label="Video" required {...form.getInputProps("source")}>
-              <Group gap="lg" mt={6}>
-                <Radio value="file" label="Upload a video" />
-                <Radio value="link" label="Link to a video" />
-              </Group>
-            </Radio.Group>
-            {form.values.source === "link" ? (
-              <TextInput
-                label="Video address"
-                description="A YouTube or Vimeo link plays here; any other opens in a new tab."
-                placeholder="https://"
-                type="url"
-                inputMode="url"
-                required
-                maxLength={2_000}
-                {...form.getInputProps("videoUrl")}
-              />
-            ) : null}
-          </Stack>
-        </Fieldset>
-        {form.values.source === "file" ? (
-          <FileDropField
-            label="Video file"
-            description={stored ? `Leave empty to keep ${stored.fileName}.` : undefined}
-            rule={VIDEO_RULE}
-            required={stored === null}
-            disabled={pending}
-            file={form.values.file}
-            onChange={(file) => {
-              form.setFieldValue("file", file);
-              if (file) form.clearFieldError("file");
-            }}
-            onProblem={(problem) =>
-              problem ? form.setFieldError("file", problem) : form.clearFieldError("file")
+          ) : null}
+        </>
+      }
+      file={
+        form.values.source === "file"
+          ? {
+              label: "Video file",
+              description: stored ? `Leave empty to keep ${stored.fileName}.` : undefined,
+              rule: VIDEO_RULE,
+              required: stored === null,
             }
-            error={typeof form.errors.file === "string" ? form.errors.file : null}
-          />
-        ) : null}
-        {pending && upload.percent !== null && form.values.file ? (
-          <UploadProgress
-            percent={upload.percent}
-            fileName={form.values.file.name}
-            onCancel={upload.cancel}
-          />
-        ) : null}
-      </Stack>
-      <FormFooter onCancel={onCancel} pending={pending} submitLabel={tutorial ? "Save" : "Add tutorial"} />
-    </form>
+          : null
+      }
+      submitLabel={tutorial ? "Save" : "Add tutorial"}
+      onCancel={onCancel}
+    />
   );
 }

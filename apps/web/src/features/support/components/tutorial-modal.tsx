@@ -1,8 +1,6 @@
 import type { TutorialItem } from "@fieldlead/contracts";
-import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { useState } from "react";
 import { TutorialForm } from "./tutorial-form";
+import { UploadModal } from "./upload-form";
 
 /** The tutorial form in a dialog: a new tutorial (`tutorial` null) or a change to one. Full screen on a phone. */
 export function TutorialModal({
@@ -16,21 +14,9 @@ export function TutorialModal({
   nextOrder: number;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery("(max-width: 47.99em)", false);
-  const [shown, setShown] = useState<TutorialItem | null>(tutorial);
-  if (opened && tutorial !== shown) setShown(tutorial);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={shown ? `Edit ${shown.title}` : "Add tutorial"}
-      fullScreen={phone}
-      size="lg"
-      centered
-      radius="md"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
-      {opened ? (
+    <UploadModal opened={opened} item={tutorial} newTitle="Add tutorial" onClose={onClose}>
+      {(shown) => (
         <TutorialForm
           key={shown?.id ?? "new"}
           tutorial={shown}
@@ -38,7 +24,7 @@ export function TutorialModal({
           onSaved={onClose}
           onCancel={onClose}
         />
-      ) : null}
-    </Modal>
+      )}
+    </UploadModal>
   );
 }
