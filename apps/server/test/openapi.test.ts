@@ -2,7 +2,7 @@ import { endpointCatalogue, extraEndpoints, MAX_INT_ID } from "@fieldlead/contra
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MORE_ERROR_ANSWERS, operationIdOf, PROBLEM_REF } from "../src/platform/openapi";
+import { MORE_ERROR_ANSWERS, operationIdOf, PROBLEM_REF, UPLOAD_CALLS } from "../src/platform/openapi";
 import { createTestApp, h, type TestApp } from "./harness";
 
 /**
@@ -197,6 +197,22 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(op("GET /api/users/{id}").responses)).toEqual(["200", "400", "401", "403", "404"]);
     expect(Object.keys(op("POST /api/store/upsert").responses)).toContain("409");
     expect(Object.keys(op("GET /api/account/me").responses)).toEqual(["200", "400", "401"]);
+  });
+
+  it("shows the uploads as a form with a file, or JSON with the fields only, and their 413 and 415", () => {
+    for (const key of Object.keys(UPLOAD_CALLS)) {
+      const upload = op(key);
+      const content = upload.requestBody?.content ?? {};
+      expect(Object.keys(content).sort(), key).toEqual(["application/json", "multipart/form-data"]);
+      const form = deref(content["multipart/form-data"].schema);
+      const json = deref(content["application/json"].schema);
+      expect(form.properties?.file, key).toMatchObject({ type: "string", format: "binary" });
+      expect(Object.keys(form.properties ?? {}), key).toEqual(
+        expect.arrayContaining(Object.keys(json.properties ?? {})),
+      );
+      expect(json.properties?.file, key).toBeUndefined();
+      expect(Object.keys(upload.responses), key).toEqual(expect.arrayContaining(["404", "413", "415"]));
+    }
   });
 
   it("describes what real error answers look like", async () => {

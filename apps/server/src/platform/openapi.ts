@@ -13,7 +13,7 @@ import type { AuthMode } from "./auth/auth.plugin";
  */
 
 type Json = Record<string, unknown>;
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 
 /** `/api/users/:id` → `/api/users/{id}`, as the document writes paths. */
 export const documentPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
@@ -62,8 +62,40 @@ const ERROR_ANSWERS: Record<ErrorStatus, string> = {
   403: "Not allowed: the caller is not a member of the organization in `CurrentOrganizationId`, or their role may not do this.",
   404: "Not found: no such item in the caller's organization and scope (another organization's ids answer 404 too).",
   409: "Conflicts with the data as it is (a name or email already used, something still in use); `message` says what to do instead.",
+  413: "The uploaded file is larger than the call takes: `message` says the limit.",
+  415: "The uploaded file is not a kind the call takes, judged by its content (a renamed program, a name that says another kind): `message` says what it is and what is allowed.",
   429: "Too many requests: wait before trying again (`message` says how long when it is known).",
 };
+
+/**
+ * The calls that take a file (docs/decisions/0041): `multipart/form-data` with the body's fields and a `file` part,
+ * or JSON with the fields only (an `id` of another organization answers 404). Keyed `METHOD /path`; the value
+ * describes the file part.
+ */
+export const UPLOAD_CALLS: Record<string, string> = {
+  "POST /api/support/documents/service-provider/upsert":
+    "The document: a PDF, an image (PNG, JPEG, GIF, WebP), an Office file (DOCX, XLSX, PPTX) or a text or CSV file, at most 25 MB, checked by its content. Required to add a document.",
+  "POST /api/support/documents/wingen/upsert":
+    "The document, as for the service-provider upsert. Required to add a document.",
+  "POST /api/support/tutorial/upsert":
+    "The video: MP4, WebM or QuickTime, at most 200 MB, checked by its content; or send `videoUrl` instead.",
+};
+
+/** An upload call's request body: the JSON fields, or the same fields and the file as a form. */
+function uploadBody(body: Json, file: string): Json {
+  const properties = (body.properties as Json | undefined) ?? {};
+  return {
+    content: {
+      "application/json": { schema: body },
+      "multipart/form-data": {
+        schema: {
+          ...body,
+          properties: { ...properties, file: { type: "string", format: "binary", description: file } },
+        },
+      },
+    },
+  };
+}
 
 /**
  * Answers a call gives beyond what its auth mode, inputs and rate limit imply (found in its service).
@@ -90,6 +122,9 @@ export const MORE_ERROR_ANSWERS: Record<string, { add?: ErrorStatus[]; drop?: Er
   "POST /api/leads/internal/upsert": { add: [409] },
   "PUT /api/leads/external/update": { add: [409] },
   "POST /api/leads/{id}/restore": { add: [409] },
+  ...Object.fromEntries(
+    Object.keys(UPLOAD_CALLS).map((key) => [key, { add: [404, 413, 415] as ErrorStatus[] }]),
+  ),
 };
 
 /** A body that names one row by id (`id`, `storeId`...) answers 404 when the row is not the caller's. */
@@ -210,6 +245,9 @@ export function createOpenapiTransform(): SwaggerTransform {
       response[200] = { description: (out.description as string | undefined) ?? "Success", type: "null" };
     }
     out.response = response;
+    // After the error answers, which read the JSON body's fields.
+    const upload = UPLOAD_CALLS[key];
+    if (upload && out.body) out.body = uploadBody(out.body as Json, upload);
     return { schema: out, url };
   };
 }
