@@ -8,7 +8,7 @@ import { parse as parseDisposition } from "content-disposition";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { samples, supportTestKit, tempDataDir } from "./support.test-support";
+import { ok, samples, supportTestKit, tempDataDir } from "./support.test-support";
 
 // Support documents (issue #16, docs/decisions/0041): the organization's service-provider documents and the
 // platform's product documents; uploads checked by content; download links that cannot be guessed and expire; who
@@ -33,10 +33,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const ok = <T>(res: { statusCode: number; body: string; json: () => unknown }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-};
 const list = async (email: string, path: string, body: Record<string, unknown> = {}, org?: string) =>
   ok<DocumentList>(await k.inject(await k.as(email, org), "POST", path, body));
 const addDocument = async (

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UPLOAD_FILE_FIELD } from "@fieldlead/contracts";
 import pino from "pino";
+import { expect } from "vitest";
 import { type AuthHeaders, h, sessionKit, type TestApp } from "../../../test/harness";
 import { demoPdf } from "../../db/seed-support";
 import { outboxDispatcher } from "../../platform/outbox";
@@ -15,6 +16,12 @@ import { supportJobs } from "./support.jobs";
  */
 
 /** A fresh data folder for a test app's files; removed by `cleanup`. */
+/** A 200 answer's JSON (the body is shown when it is not a 200). */
+export const ok = <T>(res: { statusCode: number; body: string; json: () => unknown }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+
 export function tempDataDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "fieldlead-support-"));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

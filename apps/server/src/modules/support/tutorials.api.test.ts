@@ -3,7 +3,7 @@ import { parse as parseDisposition } from "content-disposition";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createTestApp, type TestApp } from "../../../test/harness";
-import { samples, supportTestKit, tempDataDir } from "./support.test-support";
+import { ok, samples, supportTestKit, tempDataDir } from "./support.test-support";
 
 // Tutorials (issue #16, docs/decisions/0041): the platform's, in their order; a video uploaded (checked by
 // content, at most TUTORIAL_VIDEO_MAX_BYTES, lowered here) or a link, with a player address for YouTube and
@@ -27,10 +27,6 @@ afterAll(async () => {
   data.cleanup();
 });
 
-const ok = <T>(res: { statusCode: number; body: string; json: () => unknown }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-};
 const list = async (email: string, body: Record<string, unknown> = {}) =>
   ok<TutorialList>(await k.inject(await k.as(email), "POST", LIST, body));
 
