@@ -2,7 +2,9 @@ import { accountApi } from "./account";
 import { appApi } from "./app";
 import { appointmentTypesApi } from "./appointment-types";
 import { appointmentsApi } from "./appointments";
+import { chartsApi } from "./charts";
 import { crmApi } from "./crm";
+import { dashboardApi } from "./dashboard";
 import { destinationsApi } from "./destinations";
 import type { EndpointDef } from "./endpoint";
 import { laborApi } from "./labor/index";
@@ -10,6 +12,7 @@ import { leadsApi } from "./leads";
 import { notificationsApi } from "./notifications";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qr-codes";
+import { reportsApi } from "./reports";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
@@ -25,13 +28,16 @@ export const API = {
   app: appApi,
   appointmentTypes: appointmentTypesApi,
   appointments: appointmentsApi,
+  charts: chartsApi,
   crm: crmApi,
+  dashboard: dashboardApi,
   destinations: destinationsApi,
   labor: laborApi,
   leads: leadsApi,
   notifications: notificationsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,
+  reports: reportsApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,

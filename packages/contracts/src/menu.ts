@@ -49,6 +49,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "dashboard",
     description: "Panels, the leads chart by territory, and store and user listings at a glance.",
     capability: "dashboard.read",
+    firstCall: { endpoint: "dashboard.panelsByTerritoryId" },
   },
   {
     key: "capture",
@@ -216,6 +217,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: "charts",
     description: "Leads by day of week and hour of day, and lead counts over time.",
     capability: "charts.read",
+    firstCall: { endpoint: "charts.leadCount" },
   },
   {
     key: "reports",
@@ -228,11 +230,12 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       {
         key: "reports-funnel",
-        label: "Funnel",
+        label: "Funnel reports",
         path: "/reports/funnel",
         description:
           "The funnel from approaches to revenue by organization, territory, store and lead generator.",
         capability: "reports.read",
+        firstCall: { endpoint: "reports.storeLead" },
       },
       {
         key: "reports-smart-circle-users",

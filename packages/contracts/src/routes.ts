@@ -6,13 +6,16 @@ export { accountApi } from "./routes/account";
 export { appApi } from "./routes/app";
 export { appointmentsApi } from "./routes/appointments";
 export { appointmentTypesApi } from "./routes/appointmentTypes";
+export { chartsApi } from "./routes/charts";
 export { crmApi } from "./routes/crm";
+export { dashboardApi } from "./routes/dashboard";
 export { destinationsApi } from "./routes/destinations";
 export { laborApi } from "./routes/labor";
 export { leadsApi } from "./routes/leads";
 export { notificationsApi } from "./routes/notifications";
 export { organizationsApi } from "./routes/organizations";
 export { qrCodesApi } from "./routes/qrCodes";
+export { reportsApi } from "./routes/reports";
 export { schedulingApi } from "./routes/scheduling";
 export { settingsApi } from "./routes/settings";
 export { storesApi } from "./routes/stores";
@@ -69,7 +72,16 @@ export type RouteName =
   | "appointments.byIdCancel"
   | "leads.byIdAppointments"
   | "appointments.search"
+  | "charts.leadGeneratorDaysOfWeek"
+  | "charts.leadGeneratorHoursOfDay"
+  | "charts.leadCountSummary"
+  | "charts.leadCount"
   | "appointments.updateTechniciansList"
+  | "dashboard.panelsByTerritoryId"
+  | "dashboard.leadsBarChartByTerritoryId"
+  | "dashboard.stores"
+  | "dashboard.users"
+  | "dashboard.storesExport"
   | "destinations.list"
   | "destinations.upsert"
   | "destinations.test"
@@ -149,6 +161,19 @@ export type RouteName =
   | "QRCodes.qrDetailsByUserUidByHdsfiGroup"
   | "QRCodes.availableAppointmentsByUserUid"
   | "QRCodes.byUserUidQrEntry"
+  | "reports.ownerGroupOrganization"
+  | "reports.ownerGroupLeadGenerator"
+  | "reports.ownerGroupAppointmentType"
+  | "reports.leadCountAppointmentType"
+  | "reports.leadCountLgAppointmentType"
+  | "reports.leadCountTerritory"
+  | "reports.leadCountSummary"
+  | "reports.lgAgAnalysis"
+  | "reports.lgAgPerformance"
+  | "reports.storeLead"
+  | "reports.approaches"
+  | "reports.speedToLead"
+  | "reports.leadRan"
   | "appointments.defaultScheduledAppointments"
   | "appointments.defaultScheduledAppointmentsUpsert"
   | "appointments.defaultScheduledAppointmentsById"

@@ -60,7 +60,15 @@ import {
   organizationsService,
 } from "./organizations/index";
 import { qrCodesRepository, qrCodesRoutes, qrCodesService, qrPublicService } from "./qr-codes/index";
-import { reportsRoutes, smartCircleRepository, smartCircleService } from "./reports/index";
+import {
+  funnelRoutes,
+  funnelService,
+  reportsRoutes,
+  seriesRoutes,
+  seriesService,
+  smartCircleRepository,
+  smartCircleService,
+} from "./reports/index";
 import { schedulingRepository, schedulingRoutes, schedulingService } from "./scheduling/index";
 import {
   contactsRepository,
@@ -228,6 +236,9 @@ export function buildServices(p: Platform, options: { registry?: Registry; fetch
     }),
     organizations: organizationsService({ uow, repo: organizations }),
     smartCircle: smartCircleService({ uow, repo: smartCircleRepository() }),
+    // The dashboard, the charts and the reports (decision 0042): reads of every area's rows.
+    funnel: funnelService({ uow }),
+    series: seriesService({ uow }),
     stores: storesService({ uow, repo: stores, lookups }),
     addresses: addressService({ address: offlineAddresses }),
     users: usersService({ uow, repo: users, lookups, sessions, account: accountSvc, invitations }),
@@ -291,6 +302,8 @@ export function registerModules(api: App, s: Services, config: Config) {
     organizationsRoutes(s.organizations),
     organizationSettingsRoutes(s.organizations),
     reportsRoutes(s.smartCircle),
+    funnelRoutes(s.funnel),
+    seriesRoutes(s.series),
     storesRoutes(s.stores, s.addresses),
     appointmentTypesRoutes(s.appointmentTypes),
     usersRoutes(s.users, s.leadGenerators),

@@ -5,13 +5,16 @@ import { accountApi } from "./account";
 import { appApi } from "./app";
 import { appointmentsApi } from "./appointments";
 import { appointmentTypesApi } from "./appointmentTypes";
+import { chartsApi } from "./charts";
 import { crmApi } from "./crm";
+import { dashboardApi } from "./dashboard";
 import { destinationsApi } from "./destinations";
 import { laborApi } from "./labor";
 import { leadsApi } from "./leads";
 import { notificationsApi } from "./notifications";
 import { organizationsApi } from "./organizations";
 import { qrCodesApi } from "./qrCodes";
+import { reportsApi } from "./reports";
 import { schedulingApi } from "./scheduling";
 import { settingsApi } from "./settings";
 import { storesApi } from "./stores";
@@ -23,13 +26,16 @@ export const ROUTES = {
   app: appApi,
   appointmentTypes: appointmentTypesApi,
   appointments: appointmentsApi,
+  charts: chartsApi,
   crm: crmApi,
+  dashboard: dashboardApi,
   destinations: destinationsApi,
   labor: laborApi,
   leads: leadsApi,
   notifications: notificationsApi,
   organizations: organizationsApi,
   qrCodes: qrCodesApi,
+  reports: reportsApi,
   scheduling: schedulingApi,
   settings: settingsApi,
   stores: storesApi,
