@@ -464,6 +464,12 @@ const SAMPLES: Record<string, Sample[] | { skip: string }> = {
       url: (id, own) => `/api/laborHistory/${own.user}/time-logs/${id}/history`,
     },
   ],
+  "GET /api/dashboard/panels/{territoryId}": [
+    { name: "an East territory's dashboard panels", in: "path", id: (e) => e.territory },
+  ],
+  "GET /api/dashboard/leads-bar-chart/{territoryId}": [
+    { name: "an East territory's leads chart", in: "path", id: (e) => e.territory },
+  ],
   "GET /api/dashboard/users/{id}/time-logs": [
     { name: "an East person's time logs", in: "path", id: (e) => e.lg },
   ],

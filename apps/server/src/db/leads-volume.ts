@@ -188,18 +188,29 @@ export async function generateLeads(exec: Tx, o: GenerateLeadsOptions) {
                when c.r_status < 0.73 then 7 when c.r_status < 0.80 then 8 when c.r_status < 0.85 then 9
                when c.r_status < 0.97 then 10 else 11 end as funnel
         from c
+      ),
+      f as (
+        select e.*,
+          case when e.captured_at > ${now}::timestamptz - interval '2 days'
+            then (case when e.funnel = 11 then 11 when e.funnel > 2 then 2 else e.funnel end) else e.funnel end as status_id,
+          -- Speed to lead: most leads reach a destination within minutes, some within hours, a few the next day.
+          case when e.r_rev < 0.55 then make_interval(secs => 20 + floor(e.r_email * 280)::int)
+               when e.r_rev < 0.85 then make_interval(mins => 5 + floor(e.r_email * 55)::int)
+               when e.r_rev < 0.97 then make_interval(mins => 60 + floor(e.r_email * 420)::int)
+               else make_interval(hours => 20 + floor(e.r_email * 30)::int) end as delivery_delay
+        from e
       )
       insert into leads (organization_id, kind, source, store_id, territory_id, captured_by_user_id, captured_at,
         service_type_id, status_id, first_name, last_name, phone, email, city, state, zip, language_id,
         rejection_reason, hdsfi_group_id, hd_job_type_id, centah_service_id, centah_ad_code_id, external_reference,
-        revenue, created_at, updated_at)
+        revenue, first_delivered_at, first_contacted_at, created_at, updated_at)
       select ${o.organizationId},
         case when source = 'app' then 'internal' else 'external' end, source,
         case when source in ('web', 'import') then null else store_id end,
         case when source in ('web', 'import') then null else territory_id end,
         case when source in ('app', 'qr') then user_id end,
         captured_at, type_id,
-        case when captured_at > ${now}::timestamptz - interval '2 days' then (case when funnel = 11 then 11 when funnel > 2 then 2 else funnel end) else funnel end,
+        status_id,
         first_name, last_name,
         (${JSON.stringify(AREA_CODES)}::jsonb ->> (g % ${AREA_CODES.length}))
           || (200 + floor(random() * 800))::int::text || lpad(floor(random() * 10000)::int::text, 4, '0'),
@@ -214,8 +225,11 @@ export async function generateLeads(exec: Tx, o: GenerateLeadsOptions) {
         case when source = 'secondPartner' then 1 + floor(r_reason * 3)::int end,
         case when source in ('retailerProgram', 'secondPartner') then 'P' || lpad(g::text, 8, '0') end,
         case when funnel = 7 then round((3000 + r_rev * 22000)::numeric, 2) end,
+        -- Sent and beyond went to a destination; confirmed and beyond were contacted, a few hours after that.
+        case when status_id in (4, 5, 6, 7, 8, 9) then least(captured_at + delivery_delay, ${now}::timestamptz) end,
+        case when status_id in (5, 6, 7, 8, 9) then least(captured_at + delivery_delay + make_interval(mins => 10 + floor(r_lang * 600)::int), ${now}::timestamptz) end,
         captured_at, captured_at
-      from e`,
+      from f`,
       );
       count += await written(
         tx,
