@@ -37,7 +37,7 @@ describe("leads: capture, find, work and keep every lead", () => {
   it("an Admin sets up a service type with a question and its answers", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/settings/service-types");
     await page.getByRole("heading", { name: "Service types" }).waitFor();
     await page.getByTestId("question-row").first().waitFor();
@@ -164,7 +164,7 @@ describe("leads: capture, find, work and keep every lead", () => {
   it("a manager finds the lead by the shopper's name, edits it and sees the change in its history", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "manager@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/leads");
     await page.getByRole("heading", { name: "Leads" }).waitFor();
     await page.getByRole("tab", { name: "Internal" }).waitFor();

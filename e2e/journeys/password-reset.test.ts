@@ -31,7 +31,7 @@ describe("password reset through the development mailbox", () => {
 
     // 2. The Super Admin reads the email in the mailbox.
     await signIn(page, "superadmin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByText("Platform", { exact: true }).click();
     await nav.getByRole("link", { name: "Mailbox" }).click();
@@ -66,7 +66,7 @@ describe("password reset through the development mailbox", () => {
     await page.getByLabel("New password").fill("territory-new-pass-42");
     await page.getByLabel("Confirm the password").fill("territory-new-pass-42");
     await page.getByRole("button", { name: "Save password and sign in" }).click();
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     expect((await storedSession(page))?.roleId).toBe(5);
 
     // 4. The used link now explains itself.
@@ -81,7 +81,7 @@ describe("password reset through the development mailbox", () => {
     await page.getByRole("alert").getByText("The email or password is incorrect.").waitFor();
     await expectAccessible(page, "sign-in refused");
     await signIn(page, "territory@demo.local", "territory-new-pass-42");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByText("territory@demo.local").waitFor();
     await page.getByText("Territory Manager", { exact: true }).waitFor();

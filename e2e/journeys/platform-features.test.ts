@@ -14,7 +14,7 @@ describe("feature flags and What's new", () => {
   it("lets the Super Admin create, announce and delete a feature", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "superadmin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/platform/features");
     await page.getByRole("heading", { name: "Features" }).waitFor();
     await page.getByRole("table").waitFor();
@@ -60,7 +60,7 @@ describe("feature flags and What's new", () => {
   it("fits the features list on a phone: the description moves under the name, Edit and Delete stay in reach", async () => {
     const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
     await signIn(page, "superadmin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/platform/features");
     await page.getByRole("table").waitFor();
     await page.getByRole("button", { name: "Edit Address suggestions" }).waitFor();

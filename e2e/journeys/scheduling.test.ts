@@ -20,7 +20,7 @@ describe("windows and the calendar", () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, "manager@demo.local");
     await page
-      .waitForURL((url) => url.pathname === "/leads")
+      .waitForURL((url) => url.pathname === "/dashboard")
       .catch(async (err) => {
         await snap(page, "zz-manager-landing");
         throw new Error(`${(err as Error).message} (at ${page.url()})`);
@@ -60,7 +60,7 @@ describe("windows and the calendar", () => {
   it("on a phone the calendar opens on the day view and nothing scrolls sideways", async () => {
     const { page, errors } = await newPage(browser, { width: 390, height: 844 });
     await signIn(page, "scheduler@demo.local");
-    await page.waitForURL((url) => url.pathname === "/leads");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.goto("/appointments/calendar");
     await page.getByRole("button", { name: "Next day" }).waitFor();
     expect(await page.getByRole("radio", { name: "Day" }).isChecked()).toBe(true);

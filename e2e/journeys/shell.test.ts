@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe("the signed-in shell", () => {
-  it("signs an admin in on Leads, switches organization, folds the side menu away and back, and signs out", async () => {
+  it("signs an admin in on the Dashboard, switches organization, folds the side menu away and back, and signs out", async () => {
     const { context, page, errors } = await newPage(browser);
 
     await page.goto("/");
@@ -35,22 +35,21 @@ describe("the signed-in shell", () => {
     expect(await focused.evaluate((el) => el.tagName)).toMatch(/^(A|BUTTON)$/);
     expect(await focusRing(focused)).toMatchObject({ style: "solid", width: 2 });
 
-    // An admin lands on Leads while the Dashboard is still to come (decision 0031); the menu says which areas
-    // are not built yet before anyone clicks them.
+    // An admin lands on the Dashboard (decision 0031); every area of the menu is built.
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Dashboard (coming soon)" }).waitFor();
+    await nav.getByRole("link", { name: "Dashboard", exact: true }).waitFor();
     expect(await nav.getByRole("link", { name: "Leads", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("link", { name: "QR codes", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Labor", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Support", exact: true }).isVisible()).toBe(true);
-    expect(await nav.getByRole("link", { name: "Charts (coming soon)" }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "Charts", exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Settings", exact: true }).isVisible()).toBe(true);
-    expect(await nav.getByText("Soon", { exact: true }).first().isVisible()).toBe(true);
+    expect(await nav.getByText("Soon", { exact: true }).count()).toBe(0);
     expect(await nav.getByRole("link", { name: "Users" }).isVisible()).toBe(true);
     expect(await nav.getByText("Platform").count()).toBe(0);
-    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     const switcher = page
       .getByRole("textbox", { name: "Organization" })
       .or(page.getByLabel("Organization"))
@@ -104,7 +103,7 @@ describe("the signed-in shell", () => {
     await expectAccessible(page, "side menu closed", { otherWidth: false });
 
     await page.reload();
-    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await expectOffscreen(page, "[data-testid=side-menu]", true);
     expect(await page.getByTestId("side-menu").getAttribute("inert")).not.toBeNull();
 
@@ -143,8 +142,8 @@ describe("the signed-in shell", () => {
     await snap(page, "06-login-360");
     await expectAccessible(page, "sign-in at 360 px", { otherWidth: false });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
-    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await expectOffscreen(page, "[data-testid=side-menu]", true);
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -167,7 +166,7 @@ describe("the signed-in shell", () => {
   it("shows a tidy page for an address that does not exist", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "manager@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await snap(page, "08-not-found");

@@ -94,24 +94,23 @@ export const funnelRow = funnelMeasures.extend({
 });
 export type FunnelRow = z.infer<typeof funnelRow>;
 
-export const funnelReportRequest = optionalBody(
-  z.object({
-    ...analyticsFilter,
-    /** Owner-group reports: narrow to some of the group's organizations. */
-    organizationIds: ids.optional(),
-    /** A period grouping's interval; by default days up to 31 days, weeks up to 26 weeks, then months. */
-    interval: z.enum(PERIOD_INTERVALS).optional(),
-    /** Rows whose name contains this (the dashboard's listings). */
-    search: textSchema.trim().max(100).nullish(),
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(200).default(50),
-    sortBy: z.enum(FUNNEL_SORT_KEYS).optional(),
-    sortDirection: z.enum(["asc", "desc"]).optional(),
-    /** `csv` / `xlsx`: every row (up to 10,000) as a download. */
-    format: exportFormat,
-  }),
-);
-export type FunnelReportRequest = z.input<typeof funnelReportRequest>;
+const funnelReportBody = z.object({
+  ...analyticsFilter,
+  /** Owner-group reports: narrow to some of the group's organizations. */
+  organizationIds: ids.optional(),
+  /** A period grouping's interval; by default days up to 31 days, weeks up to 26 weeks, then months. */
+  interval: z.enum(PERIOD_INTERVALS).optional(),
+  /** Rows whose name contains this (the dashboard's listings). */
+  search: textSchema.trim().max(100).nullish(),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+  sortBy: z.enum(FUNNEL_SORT_KEYS).optional(),
+  sortDirection: z.enum(["asc", "desc"]).optional(),
+  /** `csv` / `xlsx`: every row (up to 10,000) as a download. */
+  format: exportFormat,
+});
+export const funnelReportRequest = optionalBody(funnelReportBody);
+export type FunnelReportRequest = z.input<typeof funnelReportBody>;
 
 export const funnelReportResponse = z.object({
   period: analyticsPeriod,
@@ -150,20 +149,19 @@ export const speedRow = speedMeasures.extend({
 });
 export type SpeedRow = z.infer<typeof speedRow>;
 
-export const speedReportRequest = optionalBody(
-  z.object({
-    ...analyticsFilter,
-    groupBy: z.enum(SPEED_GROUPINGS).default("source"),
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(200).default(50),
-    sortBy: z
-      .enum(["name", "leads", "delivered", "medianMinutesToDelivery", "contacted", "medianMinutesToContact"])
-      .optional(),
-    sortDirection: z.enum(["asc", "desc"]).optional(),
-    format: exportFormat,
-  }),
-);
-export type SpeedReportRequest = z.input<typeof speedReportRequest>;
+const speedReportBody = z.object({
+  ...analyticsFilter,
+  groupBy: z.enum(SPEED_GROUPINGS).default("source"),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+  sortBy: z
+    .enum(["name", "leads", "delivered", "medianMinutesToDelivery", "contacted", "medianMinutesToContact"])
+    .optional(),
+  sortDirection: z.enum(["asc", "desc"]).optional(),
+  format: exportFormat,
+});
+export const speedReportRequest = optionalBody(speedReportBody);
+export type SpeedReportRequest = z.input<typeof speedReportBody>;
 export const speedReportResponse = z.object({
   period: analyticsPeriod,
   items: z.array(speedRow),
@@ -199,20 +197,19 @@ export const outcomeRow = outcomeMeasures.extend({
   isActive: z.boolean(),
 });
 export type OutcomeRow = z.infer<typeof outcomeRow>;
-export const outcomeReportRequest = optionalBody(
-  z.object({
-    ...analyticsFilter,
-    groupBy: z.enum(OUTCOME_GROUPINGS).default("appointmentType"),
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(200).default(50),
-    sortBy: z
-      .enum(["name", "appointments", "pending", "ran", "sold", "notSold", "noShow", "cancelled", "revenue"])
-      .optional(),
-    sortDirection: z.enum(["asc", "desc"]).optional(),
-    format: exportFormat,
-  }),
-);
-export type OutcomeReportRequest = z.input<typeof outcomeReportRequest>;
+const outcomeReportBody = z.object({
+  ...analyticsFilter,
+  groupBy: z.enum(OUTCOME_GROUPINGS).default("appointmentType"),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+  sortBy: z
+    .enum(["name", "appointments", "pending", "ran", "sold", "notSold", "noShow", "cancelled", "revenue"])
+    .optional(),
+  sortDirection: z.enum(["asc", "desc"]).optional(),
+  format: exportFormat,
+});
+export const outcomeReportRequest = optionalBody(outcomeReportBody);
+export type OutcomeReportRequest = z.input<typeof outcomeReportBody>;
 export const outcomeReportResponse = z.object({
   period: analyticsPeriod,
   items: z.array(outcomeRow),
@@ -247,20 +244,18 @@ export const timeSeriesResponse = z.object({
 });
 export type TimeSeriesResponse = z.infer<typeof timeSeriesResponse>;
 
-export const leadCountChartRequest = optionalBody(
-  z.object({ ...analyticsFilter, interval: z.enum(PERIOD_INTERVALS).optional() }),
-);
-export type LeadCountChartRequest = z.input<typeof leadCountChartRequest>;
+const leadCountChartBody = z.object({ ...analyticsFilter, interval: z.enum(PERIOD_INTERVALS).optional() });
+export const leadCountChartRequest = optionalBody(leadCountChartBody);
+export type LeadCountChartRequest = z.input<typeof leadCountChartBody>;
 
-export const leadGeneratorChartRequest = optionalBody(
-  z.object({
-    ...analyticsFilter,
-    measure: z.enum(CHART_MEASURES).default("leads"),
-    /** How many lead generators get a series of their own (the most leads first); the rest are summed. */
-    top: z.number().int().min(1).max(20).default(8),
-  }),
-);
-export type LeadGeneratorChartRequest = z.input<typeof leadGeneratorChartRequest>;
+const leadGeneratorChartBody = z.object({
+  ...analyticsFilter,
+  measure: z.enum(CHART_MEASURES).default("leads"),
+  /** How many lead generators get a series of their own (the most leads first); the rest are summed. */
+  top: z.number().int().min(1).max(20).default(8),
+});
+export const leadGeneratorChartRequest = optionalBody(leadGeneratorChartBody);
+export type LeadGeneratorChartRequest = z.input<typeof leadGeneratorChartBody>;
 
 /**
  * Lead generators by day of week (7 buckets, 0 Sunday .. 6 Saturday) or hour of day (24 buckets, 0..23), in the
@@ -284,7 +279,9 @@ export const bucketChartResponse = z.object({
 });
 export type BucketChartResponse = z.infer<typeof bucketChartResponse>;
 
-export const leadCountSummaryChartRequest = optionalBody(z.object({ ...analyticsFilter }));
+const leadCountSummaryChartBody = z.object({ ...analyticsFilter });
+export const leadCountSummaryChartRequest = optionalBody(leadCountSummaryChartBody);
+export type LeadCountSummaryChartRequest = z.input<typeof leadCountSummaryChartBody>;
 export const leadCountSummaryChartResponse = z.object({
   period: analyticsPeriod,
   /** Every live lead of the period, rejected ones included. */

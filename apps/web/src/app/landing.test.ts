@@ -9,9 +9,9 @@ const ROLE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 14, 15];
 const SUBSCRIPTION_IDS = [1, 2, 16];
 
 describe("landingPathFor", () => {
-  it("lands lead generators on Capture, and managers, schedulers, analysts and the Super Admin on Leads until the Dashboard exists", () => {
+  it("lands lead generators on Capture, and managers, schedulers, analysts and the Super Admin on the Dashboard", () => {
     for (const roleId of [14, 15]) expect(landingPathFor(who(roleId, 1))).toBe("/capture");
-    for (const roleId of [1, 2, 3, 4, 5, 6, 7, 8]) expect(landingPathFor(who(roleId, 1))).toBe("/leads");
+    for (const roleId of [1, 2, 3, 4, 5, 6, 7, 8]) expect(landingPathFor(who(roleId, 1))).toBe("/dashboard");
   });
 
   it("lands program users on their program's leads", () => {
@@ -30,10 +30,10 @@ describe("landingPathFor", () => {
       }
   });
 
-  it("lands managers on the Dashboard again once it is built", () => {
-    const withDashboard = new Set([...BUILT_PATHS, "/dashboard"]);
-    expect(landingPathFor(who(3, 1), withDashboard)).toBe("/dashboard");
-    expect(landingPathFor(who(14, 1), withDashboard)).toBe("/capture");
+  it("lands managers on Leads, the Dashboard's stand-in, where the Dashboard is not built", () => {
+    const withoutDashboard = new Set([...BUILT_PATHS].filter((p) => p !== "/dashboard"));
+    expect(landingPathFor(who(3, 1), withoutDashboard)).toBe("/leads");
+    expect(landingPathFor(who(14, 1), withoutDashboard)).toBe("/capture");
   });
 
   it("falls back on the first built entry of the menu, then on What's new", () => {

@@ -157,15 +157,15 @@ describe("menuFor", () => {
   });
 
   it("puts the Smart Circle report under Reports for admins, managers and analysts, never portal users", () => {
-    expect(childLabels(menuFor(who(2, 1)), "Reports")).toEqual(["Funnel", "Smart Circle users"]);
-    expect(childLabels(menuFor(who(8, 1)), "Reports")).toEqual(["Funnel", "Smart Circle users"]);
-    expect(childLabels(menuFor(who(4, 1)), "Reports")).toEqual(["Funnel"]);
-    expect(childLabels(menuFor(who(2, 16)), "Reports")).toEqual(["Funnel"]);
+    expect(childLabels(menuFor(who(2, 1)), "Reports")).toEqual(["Funnel reports", "Smart Circle users"]);
+    expect(childLabels(menuFor(who(8, 1)), "Reports")).toEqual(["Funnel reports", "Smart Circle users"]);
+    expect(childLabels(menuFor(who(4, 1)), "Reports")).toEqual(["Funnel reports"]);
+    expect(childLabels(menuFor(who(2, 16)), "Reports")).toEqual(["Funnel reports"]);
     expect(canOpen("/reports/smart-circle-users", who(2, 16))).toBe(false);
     expect(canOpen("/reports/smart-circle-users", who(3, 1))).toBe(true);
     // Nor to schedulers and field marketing managers.
     expect(canOpen("/reports/smart-circle-users", who(7, 1))).toBe(false);
-    expect(childLabels(menuFor(who(6, 1)), "Reports")).toEqual(["Funnel"]);
+    expect(childLabels(menuFor(who(6, 1)), "Reports")).toEqual(["Funnel reports"]);
     expect(canOpen("/reports/smart-circle-users", who(6, 1))).toBe(false);
   });
 

@@ -2,6 +2,9 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { LoginPage } from "../features/account/pages/login-page";
 import { prefetchCapture } from "../features/capture/api/prefetch";
+import { chartsRoutes } from "../features/charts/routes";
+import { dashboardRoutes } from "../features/dashboard/routes";
+import { reportsRoutes } from "../features/reports/routes";
 import { session } from "../lib/session";
 import { allMenuItems } from "./menu";
 import { LandingRedirect, SectionRedirect } from "./redirects";
@@ -12,6 +15,9 @@ export type RouteHandle = { title?: string };
 
 /** Screens that exist; every other menu entry gets the "coming soon" page. */
 const BUILT: RouteObject[] = [
+  ...dashboardRoutes,
+  ...chartsRoutes,
+  ...reportsRoutes,
   {
     path: "/platform/features",
     handle: { title: "Features" } satisfies RouteHandle,
