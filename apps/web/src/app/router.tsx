@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type Params, type RouteObject } from "react-router";
 import { LoginPage } from "../features/account/pages/login-page";
 import { prefetchCapture } from "../features/capture/api/prefetch";
 import { chartsRoutes } from "../features/charts/routes";
@@ -11,7 +11,12 @@ import { LandingRedirect, SectionRedirect } from "./redirects";
 import { RootRoute } from "./root-route";
 import { RouteErrorPage } from "./route-error-page";
 
-export type RouteHandle = { title?: string };
+/**
+ * What a route tells the app shell: its browser tab's title, fixed or made from the address's params. A title from
+ * data (a report's, from the catalogue) is a function the screen's lazy module brings as its handle, so that data
+ * stays out of this first file.
+ */
+export type RouteHandle = { title?: string | ((params: Params) => string) };
 
 /** Screens that exist; every other menu entry gets the "coming soon" page. */
 const BUILT: RouteObject[] = [

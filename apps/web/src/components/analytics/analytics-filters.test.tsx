@@ -164,4 +164,47 @@ describe("AnalyticsFilterBar", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("combobox", { name: "Store" })).toBeNull();
     expect(sent()).toEqual({ dateRange: 2 });
   });
+
+  it("draws the screen's own fields first, counts them as filters in use, and clears them with the rest", async () => {
+    const user = userEvent.setup();
+    function WithLeading() {
+      const { filter, params, set } = useAnalyticsFilter(["period"]);
+      return (
+        <>
+          <AnalyticsFilterBar
+            fields={["period"]}
+            leadingDefaults={{ territoryIds: [] }}
+            leading={
+              <button type="button" onClick={() => set({ territoryIds: [2] })}>
+                Territory {params.territoryIds.join(",") || "all"}
+              </button>
+            }
+          />
+          <output aria-label="Filter">{JSON.stringify(filter)}</output>
+        </>
+      );
+    }
+    const { router } = renderRoutes([{ path: "/", element: <WithLeading /> }], "/");
+    const bar = screen.getByRole("region", { name: "Filters" });
+    const first = within(bar).getByRole("button", { name: "Territory all" });
+    expect(
+      first.compareDocumentPosition(within(bar).getByRole("combobox", { name: "Period" })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // Nothing chosen, nothing to clear.
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+
+    await user.click(first);
+    await waitFor(() => expect(router.state.location.search).toBe("?territory=2"));
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+
+    await user.click(screen.getByRole("button", { name: "Territory all" }));
+    await choose(user, screen.getByRole("combobox", { name: "Period" }), "Last Month");
+    await waitFor(() => expect(router.state.location.search).toBe("?territory=2&range=6"));
+    // One change puts back the period and the leading field together.
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(sent()).toEqual({ dateRange: 5 });
+  });
 });

@@ -110,7 +110,8 @@ export function toAnalyticsFilter(
 
 /**
  * The analytics filter of the screen, in the address: `filter` is what its calls send, `set` changes it (back to
- * the first page); `setNamedRange`, `setCustomDates` and `clear` are the bar's changes. Every component that calls
+ * the first page); `setNamedRange`, `setCustomDates` and `clear` (with any other params to reset along) are the
+ * bar's changes. Every component that calls
  * it reads the same address, so the bar and the screen's queries need no props between them.
  */
 export function useAnalyticsFilter(fields: readonly AnalyticsFilterField[] = ANALYTICS_FILTER_FIELDS) {
@@ -125,15 +126,20 @@ export function useAnalyticsFilter(fields: readonly AnalyticsFilterField[] = ANA
   const activeCount =
     (fields.includes("period") && periodChanged ? 1 : 0) +
     fields.filter((f) => f !== "period" && (params[LIST_OF[f]] as number[]).length > 0).length;
-  const clear = useCallback(() => {
-    const patch: Partial<AnalyticsFilterParams> = {};
-    for (const field of fieldsKey.split(",") as AnalyticsFilterField[]) {
-      if (field === "period")
-        Object.assign(patch, { dateRange: DEFAULT_DATE_RANGE, startDate: null, endDate: null });
-      else (patch as Record<string, unknown>)[LIST_OF[field]] = [];
-    }
-    setParams(patch);
-  }, [setParams, fieldsKey]);
+  // `also`: the screen's own fields' params at their defaults, put back in the same change (two changes in one
+  // event would each start from the same address, the second undoing the first).
+  const clear = useCallback(
+    (also: Partial<AnalyticsFilterParams> = {}) => {
+      const patch: Partial<AnalyticsFilterParams> = {};
+      for (const field of fieldsKey.split(",") as AnalyticsFilterField[]) {
+        if (field === "period")
+          Object.assign(patch, { dateRange: DEFAULT_DATE_RANGE, startDate: null, endDate: null });
+        else (patch as Record<string, unknown>)[LIST_OF[field]] = [];
+      }
+      setParams({ ...patch, ...also });
+    },
+    [setParams, fieldsKey],
+  );
 
   return {
     filter,
@@ -173,16 +179,32 @@ const inactiveMark = (item: { name: string; isActive?: boolean }) =>
  * The filters above a dashboard, chart or report: the period (the ten named ranges or custom dates) and the
  * territories, stores, lead generators and appointment types of `fields`. The stores and lead generators are
  * searched on the server a page at a time (they may be thousands), narrowed to the chosen territories, inactive
- * ones included (a past period has their numbers). On a phone the period stays in view and the rest fold under a
- * "Filters" button, as every list's filters do (components/filter-bar.tsx).
+ * ones included (a past period has their numbers). A screen's own fields (`leading`) come first. On a phone the
+ * leading fields and the period stay in view and the rest fold under a "Filters" button, as every list's filters
+ * do (components/filter-bar.tsx).
  */
 export function AnalyticsFilterBar({
   fields = ANALYTICS_FILTER_FIELDS,
+  leading,
+  leadingDefaults,
 }: {
   fields?: readonly AnalyticsFilterField[];
+  /**
+   * The screen's own fields, drawn first in the grid (the dashboard's one territory, a Select the bar has no
+   * field for); on a phone they stay in view, above the period.
+   */
+  leading?: ReactNode;
+  /**
+   * The address params the leading fields keep, at their defaults (`{ territoryIds: [] }`): off them, they count
+   * as a filter in use, and "Clear filters" puts them back with the rest.
+   */
+  leadingDefaults?: Partial<AnalyticsFilterParams>;
 }) {
   const state = useAnalyticsFilter(fields);
   const { params, set } = state;
+  const leadingInUse = Object.entries(leadingDefaults ?? {}).some(
+    ([key, value]) => JSON.stringify(params[key as keyof AnalyticsFilterParams]) !== JSON.stringify(value),
+  );
   const phone = useMediaQuery("(max-width: 47.99em)", false);
   const [open, { toggle }] = useDisclosure(false);
   const lookups = useLookupList().data;
@@ -287,8 +309,13 @@ export function AnalyticsFilterBar({
   }
 
   const clear =
-    state.activeCount > 0 ? (
-      <Button variant="subtle" size="sm" leftSection={<IconFilterOff size={16} />} onClick={state.clear}>
+    state.activeCount > 0 || leadingInUse ? (
+      <Button
+        variant="subtle"
+        size="sm"
+        leftSection={<IconFilterOff size={16} />}
+        onClick={() => state.clear(leadingDefaults)}
+      >
         Clear filters
       </Button>
     ) : null;
@@ -297,6 +324,7 @@ export function AnalyticsFilterBar({
     return (
       <Box component="section" aria-label="Filters" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          {leading}
           {period}
           {dates}
           {others}
@@ -313,6 +341,11 @@ export function AnalyticsFilterBar({
     state.activeCount - (period && (custom || params.dateRange !== DEFAULT_DATE_RANGE) ? 1 : 0);
   return (
     <Box component="section" aria-label="Filters" mb="md">
+      {leading ? (
+        <SimpleGrid cols={1} spacing="sm" mb="sm">
+          {leading}
+        </SimpleGrid>
+      ) : null}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Box style={{ flex: 1, minWidth: 0 }}>{period}</Box>
         <Button

@@ -124,6 +124,26 @@ describe("FunnelTable", () => {
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 
+  it("makes a name a button that opens its row, named by the caller, and leaves the rows it cannot open plain", async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    renderTable({
+      rows: [rows[0], { ...rows[1], key: "9", name: "Unassigned" }],
+      onOpen,
+      openLabel: (r) => `Time logs of ${r.name}`,
+      canOpen: (r) => r.key !== "9",
+    });
+    const open = screen.getByRole("button", { name: "Time logs of Liam Lee" });
+    // Still the row's header, the name visible in the button.
+    expect(open.closest("th")?.getAttribute("scope")).toBe("row");
+    expect(open.textContent).toBe("Liam Lee");
+    expect(screen.queryByRole("button", { name: /Unassigned/ })).toBeNull();
+    expect(screen.getByRole("rowheader", { name: "Unassigned" })).toBeTruthy();
+
+    await user.click(open);
+    expect(onOpen).toHaveBeenCalledWith(rows[0]);
+  });
+
   it("says what is empty in the table's own words", () => {
     renderTable({ rows: [], total: 0, empty: { title: "No appointments in this period" } });
     expect(screen.getByText("No appointments in this period")).toBeTruthy();

@@ -78,9 +78,17 @@ export type FunnelTableProps<R extends AnalyticsRowBase> = {
   fetching?: boolean;
   error?: unknown;
   onRetry?: () => void;
-  /** What the table says when the report has no rows. */
-  empty?: { title: string; description?: ReactNode };
+  /** What the table says when the report has no rows (its icon a bar chart unless given). */
+  empty?: { title: string; description?: ReactNode; icon?: ReactNode };
   rowKey?: (row: R) => string;
+  /**
+   * Set, a row's name is a button that opens what is behind it (the dashboard's time logs of a lead generator),
+   * named by `openLabel` ("Time logs of Jo Park": the visible name inside it, for voice control). Rows that
+   * `canOpen` refuses (a row with no one behind it) keep a plain name.
+   */
+  onOpen?: (row: R) => void;
+  openLabel?: (row: R) => string;
+  canOpen?: (row: R) => boolean;
 };
 
 const DEFAULT_EMPTY = {
@@ -101,6 +109,14 @@ const STICKY: CSSProperties = {
 };
 const NAME_WIDTH = { base: 116, sm: 220 };
 const COLUMN_WIDTH = 104;
+
+// A link's look (the primary colour, underlined) for a name that opens something, left-aligned as a name is.
+const OPEN_NAME: CSSProperties = {
+  textAlign: "left",
+  textDecoration: "underline",
+  textUnderlineOffset: 3,
+  color: "var(--mantine-primary-color-filled)",
+};
 
 const defaultRowKey = (row: AnalyticsRowBase) => `${row.key}|${row.subId ?? row.subName ?? ""}`;
 
@@ -157,7 +173,7 @@ function SortButton({
  * dimmed), an optional second name column, each column's numbers right-aligned in tabular figures as its kind
  * writes them, the report's totals in the footer, sortable headers and pages (both on the server: the caller keeps
  * them), placeholder rows while loading and an empty state. Wider than the screen, it scrolls sideways with the
- * names kept in view.
+ * names kept in view. A name may open what is behind its row (`onOpen`).
  */
 export function FunnelTable<R extends AnalyticsRowBase>({
   label,
@@ -182,6 +198,9 @@ export function FunnelTable<R extends AnalyticsRowBase>({
   onRetry,
   empty = DEFAULT_EMPTY,
   rowKey = defaultRowKey,
+  onOpen,
+  openLabel = (row) => `Open ${row.name}`,
+  canOpen,
 }: FunnelTableProps<R>) {
   // A phone: smaller type and tighter cells, so the names and two or three numbers fit before the scroll.
   const phone = useMatches({ base: true, sm: false });
@@ -226,7 +245,7 @@ export function FunnelTable<R extends AnalyticsRowBase>({
           py={56}
           px="md"
           variant="light"
-          icon={<IconChartBarOff size={26} stroke={1.6} />}
+          icon={empty.icon ?? <IconChartBarOff size={26} stroke={1.6} />}
           title={empty.title}
           description={empty.description}
         />
@@ -301,9 +320,22 @@ export function FunnelTable<R extends AnalyticsRowBase>({
                         c={inactive ? "dimmed" : undefined}
                       >
                         <Table.Th scope="row" fw={500} style={STICKY}>
-                          <Text fz={fontSize} fw={500}>
-                            {row.name}
-                          </Text>
+                          {onOpen && (canOpen?.(row) ?? true) ? (
+                            <UnstyledButton
+                              onClick={() => onOpen(row)}
+                              aria-label={openLabel(row)}
+                              display="block"
+                              fz={fontSize}
+                              fw={600}
+                              style={OPEN_NAME}
+                            >
+                              {row.name}
+                            </UnstyledButton>
+                          ) : (
+                            <Text fz={fontSize} fw={500}>
+                              {row.name}
+                            </Text>
+                          )}
                           {row.detail ? (
                             <Text fz="xs" c="dimmed" fw={400}>
                               {row.detail}

@@ -10,7 +10,11 @@ export const reportsRoutes: RouteObject[] = [
   },
   {
     path: "/reports/funnel/:slug",
-    handle: { title: "Report" } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import("./pages/report-page")).ReportPage }),
+    // The handle comes with the page: its tab title is the report's own, from the catalogue in the page's module
+    // (kept out of the first file, where these routes are).
+    lazy: async () => {
+      const { ReportPage, reportHandle } = await import("./pages/report-page");
+      return { Component: ReportPage, handle: reportHandle };
+    },
   },
 ];

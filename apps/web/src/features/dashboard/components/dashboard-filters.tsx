@@ -1,17 +1,16 @@
-import { DATE_RANGE_OPTIONS } from "@fieldlead/contracts";
-import { Box, Select, SimpleGrid, useMatches } from "@mantine/core";
-import { isCustomPeriod, useAnalyticsFilter } from "../../../components/analytics/analytics-filters";
-import { DateRangeField } from "../../../components/date-range-field";
-import { formatDay } from "../../../lib/dates";
+import { Select } from "@mantine/core";
+import {
+  AnalyticsFilterBar,
+  type AnalyticsFilterField,
+  useAnalyticsFilter,
+} from "../../../components/analytics/analytics-filters";
 import { useLookupList } from "../../../lib/lookup-list";
 
 /** The dashboard's only filter besides the period: one territory, or all of them (0, the paths' "every territory"). */
 const ALL = "0";
-const CUSTOM = "custom";
-const PERIOD_OPTIONS = [
-  ...DATE_RANGE_OPTIONS.map((o) => ({ value: String(o.id), label: o.name })),
-  { value: CUSTOM, label: "Custom dates" },
-];
+const FIELDS: readonly AnalyticsFilterField[] = ["period"];
+// No territory in the address is every territory: "Clear filters" goes back to it.
+const TERRITORY_DEFAULT = { territoryIds: [] };
 
 /**
  * The dashboard's period and territory, in the address through the analytics filter (`?range=…&from=…&to=…` and
@@ -19,7 +18,7 @@ const PERIOD_OPTIONS = [
  * (the dashboard's calls take it in their path), so only the first of the address's territories is read.
  */
 export function useDashboardFilter() {
-  const analytics = useAnalyticsFilter(["period"]);
+  const analytics = useAnalyticsFilter(FIELDS);
   const territoryId = analytics.params.territoryIds[0] ?? 0;
   return {
     ...analytics,
@@ -29,16 +28,14 @@ export function useDashboardFilter() {
 }
 
 /**
- * The territory and the period above the dashboard. Drawn here rather than with the shared filter bar, whose grid
- * has no place for a single territory beside the period.
+ * The territory and the period above the dashboard: the shared filter bar draws the period (and custom dates),
+ * with the territory first in its grid. A single Select rather than the bar's territories field, which chooses
+ * many: the dashboard's calls take one territory in their path.
  */
 export function DashboardFilters() {
   const f = useDashboardFilter();
   const lookups = useLookupList();
   const territories = lookups.data?.organizationTerritories ?? [];
-  const custom = isCustomPeriod(f.params);
-  // On a phone the dates take the whole row under the two selects.
-  const datesColumn = useMatches({ base: "span 2", lg: "auto" });
   const territoryOptions = [
     { value: ALL, label: "All territories" },
     ...territories.map((t) => ({
@@ -47,8 +44,10 @@ export function DashboardFilters() {
     })),
   ];
   return (
-    <Box component="section" aria-label="Filters" mb="md">
-      <SimpleGrid cols={{ base: 2, lg: custom ? 3 : 2 }} spacing="sm" maw={custom ? 900 : 600}>
+    <AnalyticsFilterBar
+      fields={FIELDS}
+      leadingDefaults={TERRITORY_DEFAULT}
+      leading={
         <Select
           label="Territory"
           data={territoryOptions}
@@ -58,30 +57,7 @@ export function DashboardFilters() {
           searchable={territories.length > 8}
           comboboxProps={{ withinPortal: true }}
         />
-        <Select
-          label="Period"
-          data={PERIOD_OPTIONS}
-          value={custom ? CUSTOM : String(f.params.dateRange)}
-          onChange={(v) => {
-            if (v === CUSTOM) {
-              const today = formatDay(new Date());
-              f.setCustomDates(`${today.slice(0, 8)}01`, today);
-            } else if (v) f.setNamedRange(Number(v));
-          }}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        {custom ? (
-          <Box style={{ gridColumn: datesColumn }}>
-            <DateRangeField
-              label="From – to"
-              placeholder="Pick the first and last day"
-              value={[f.params.startDate, f.params.endDate]}
-              onChange={([start, end]) => f.setCustomDates(start, end)}
-            />
-          </Box>
-        ) : null}
-      </SimpleGrid>
-    </Box>
+      }
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { FUNNEL_COLUMNS, FUNNEL_SORT_KEYS, type FunnelRow, type FunnelSortKey } from "@fieldlead/contracts";
-import { Group, Stack, Tabs, Text, Title, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Group, Tabs, Title, VisuallyHidden } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { formatMeasure } from "../../../components/analytics/format";
 import { FunnelTable } from "../../../components/analytics/funnel-table";
-import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { ExportButtons } from "../../../components/export-buttons";
 import { SearchInput } from "../../../components/search-input";
 import { choiceParam, intParam, named, textParam, useListParams } from "../../../lib/list-params";
@@ -110,19 +108,11 @@ function StoresListing({ query, list }: { query: ListingQuery; list: ListingPara
   );
 }
 
-const count = (key: "leads" | "appointmentsSet" | "sold"): DataTableColumn<FunnelRow> => ({
-  key,
-  header: FUNNEL_COLUMNS[key].label,
-  sortKey: key,
-  align: "right",
-  visibleFrom: key === "leads" ? undefined : "sm",
-  skeletonWidth: 28,
-  render: (r) => formatMeasure("count", r[key]),
-});
+const USER_COLUMNS = [...STORE_COLUMNS, FUNNEL_COLUMNS.hoursWorked];
 
 /**
- * The lead generators with their counts and hours. A name opens that person's time logs of the period; on a phone
- * the name's cell carries the hours, the leads column stays.
+ * The lead generators with their counts and hours, and the totals of everyone in the listing. A name opens that
+ * person's time logs of the period (a row with no one behind it has none to open).
  */
 function UsersListing({
   query,
@@ -134,86 +124,33 @@ function UsersListing({
   onOpen: (person: Person) => void;
 }) {
   const [params, setParams] = list;
-  const columns: DataTableColumn<FunnelRow>[] = [
-    {
-      key: "name",
-      header: "Lead generator",
-      sortKey: "name",
-      skeletonWidth: 140,
-      render: (r) => (
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          {r.id === null ? (
-            <Text fz="sm" fw={600}>
-              {r.name}
-            </Text>
-          ) : (
-            <UnstyledButton
-              onClick={() => onOpen({ id: r.id as number, name: r.name })}
-              aria-label={`Time logs of ${r.name}`}
-              fz="sm"
-              fw={600}
-              c="var(--mantine-primary-color-filled)"
-              style={{ textAlign: "left", textDecoration: "underline", textUnderlineOffset: 3 }}
-            >
-              {r.name}
-            </UnstyledButton>
-          )}
-          {r.detail ? (
-            <Text fz="xs" c="dimmed">
-              {r.detail}
-            </Text>
-          ) : null}
-          <Text fz="xs" c="dimmed" hiddenFrom="sm">
-            {formatMeasure("hours", r.hoursWorked)} h
-          </Text>
-        </Stack>
-      ),
-    },
-    count("leads"),
-    count("appointmentsSet"),
-    count("sold"),
-    {
-      key: "revenue",
-      header: FUNNEL_COLUMNS.revenue.label,
-      sortKey: "revenue",
-      align: "right",
-      visibleFrom: "md",
-      skeletonWidth: 48,
-      render: (r) => formatMeasure("money", r.revenue),
-    },
-    {
-      key: "hoursWorked",
-      header: FUNNEL_COLUMNS.hoursWorked.label,
-      sortKey: "hoursWorked",
-      align: "right",
-      visibleFrom: "sm",
-      skeletonWidth: 36,
-      render: (r) => formatMeasure("hours", r.hoursWorked),
-    },
-  ];
   return (
-    <DataTable
+    <FunnelTable<FunnelRow>
       label="Lead generators"
-      columns={columns}
+      rowLabel="Lead generator"
+      columns={USER_COLUMNS}
       rows={query.data?.items}
-      rowKey={(r) => r.key}
+      totals={query.data?.totals}
       total={query.data?.total}
       page={params.page}
       pageSize={params.pageSize}
       onPageChange={(page) => setParams({ page })}
       onPageSizeChange={(pageSize) => setParams({ pageSize })}
-      sort={{ by: params.sortBy, direction: params.sortDirection }}
-      onSortChange={(sort) => setParams({ sortBy: sort.by as FunnelSortKey, sortDirection: sort.direction })}
+      pageSizes={PAGE_SIZES}
+      sortBy={params.sortBy}
+      sortDirection={params.sortDirection}
+      onSort={(sortBy, sortDirection) => setParams({ sortBy: sortBy as FunnelSortKey, sortDirection })}
       loading={query.isPending}
       fetching={query.isFetching && query.isPlaceholderData}
       error={query.error}
       onRetry={() => void query.refetch()}
-      minWidth={640}
-      rowProps={(r) => (r.isActive ? {} : { "data-inactive": true, c: "dimmed" })}
       empty={{
         ...(params.search ? EMPTY.users.search : EMPTY.users.none),
         icon: <IconUsers size={26} stroke={1.6} aria-hidden />,
       }}
+      onOpen={(r) => onOpen({ id: r.id as number, name: r.name })}
+      openLabel={(r) => `Time logs of ${r.name}`}
+      canOpen={(r) => r.id !== null}
     />
   );
 }

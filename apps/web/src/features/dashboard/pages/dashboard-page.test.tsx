@@ -152,6 +152,38 @@ describe("DashboardPage", { timeout: 30_000 }, () => {
     );
     expect(api.bodies(STORES).at(-1)).toMatchObject({ dateRange: 6, territoryIds: [4] });
     expect(router.state.location.search).toContain("range=6");
+
+    // One click back to This Month in every territory.
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(calls(api, "GET /api/dashboard/panels/0")).toHaveLength(2));
+    expect(calls(api, "GET /api/dashboard/panels/0").at(-1)?.query.get("dateRange")).toBe("5");
+    expect((screen.getByRole("combobox", { name: "Territory" }) as HTMLInputElement).value).toBe(
+      "All territories",
+    );
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("pages the lead generators on the server, and leaves a row with no one behind it unopened", async () => {
+    const api = serve({
+      users: [
+        ...Array.from({ length: 12 }, (_, i) =>
+          funnelRow(101 + i, { name: `Person ${i + 1}`, key: `${101 + i}` }),
+        ),
+        funnelRow(0, { id: null, key: "none", name: "No lead generator" }),
+      ],
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage("/dashboard?tab=users&page=2");
+    const table = await screen.findByRole("table", { name: "Lead generators" });
+    expect(await within(table).findByText("No lead generator")).toBeTruthy();
+    expect(api.bodies(USERS)[0]).toMatchObject({ page: 2, pageSize: 10 });
+    expect(within(table).queryByRole("button", { name: /No lead generator/ })).toBeNull();
+    expect(within(table).getByRole("button", { name: "Time logs of Person 11" })).toBeTruthy();
+    expect(screen.getByText("11–13 of 13")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    expect(await within(table).findByRole("button", { name: "Time logs of Person 1" })).toBeTruthy();
+    expect(router.state.location.search).not.toContain("page=");
   });
 
   it("pages, sorts and searches the stores on the server", async () => {
@@ -225,8 +257,9 @@ describe("DashboardPage", { timeout: 30_000 }, () => {
       sortBy: "leads",
       sortDirection: "desc",
     });
-    // Hours are the lead generators' own column.
+    // Hours are the lead generators' own column, and the totals are everyone's.
     expect(within(table).getByRole("columnheader", { name: /Hours/ })).toBeTruthy();
+    expect(within(table).getByText("Total").closest("tr")?.textContent).toContain("$5,000");
     expect(screen.queryByRole("button", { name: /^Export/ })).toBeNull();
 
     await user.click(within(table).getByRole("button", { name: "Time logs of Jo Park" }));

@@ -1,11 +1,13 @@
 import type { FunnelReportResponse, SpeedReportResponse } from "@fieldlead/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RootRoute } from "../../../app/root-route";
 import { session } from "../../../lib/session";
 import { demoUser } from "../../../test/fixtures";
 import { lookupListOf, type MockRequest, mockApi, optionSearch, problem } from "../../../test/mock-api";
 import { renderRoutes } from "../../../test/render";
+import { reportsRoutes } from "../routes";
 import { ReportPage } from "./report-page";
 
 // recharts measures a layout happy-dom does not have: the bars are drawn by a stand-in that lists what they show.
@@ -196,6 +198,24 @@ describe("ReportPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(saved).toEqual(["leads-by-store-2026-11-30.csv"]));
     const sent = api.bodies(STORE_LEAD).at(-1);
     expect(sent).toEqual({ dateRange: 6, sortBy: "revenue", sortDirection: "asc", format: "csv" });
+  });
+
+  it("names the browser tab after the report on screen, and says when there is none", async () => {
+    serve({ [STORE_LEAD]: () => funnel(), "POST /api/reports/lg-ag-analysis": () => funnel() });
+    const { router } = renderRoutes(
+      [{ Component: RootRoute, children: reportsRoutes }],
+      "/reports/funnel/store-lead",
+    );
+    await screen.findByRole("heading", { level: 1, name: "Leads by store" });
+    await waitFor(() => expect(document.title).toBe("Leads by store · FieldLead"));
+
+    await act(() => router.navigate("/reports/funnel/lg-ag-analysis"));
+    await screen.findByRole("heading", { level: 1, name: "Lead generator analysis" });
+    await waitFor(() => expect(document.title).toBe("Lead generator analysis · FieldLead"));
+
+    await act(() => router.navigate("/reports/funnel/nothing-here"));
+    await screen.findByText("Report not found");
+    await waitFor(() => expect(document.title).toBe("Report not found · FieldLead"));
   });
 
   it("says so when the address names no report, with a way back to the list", async () => {

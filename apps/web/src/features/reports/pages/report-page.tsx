@@ -6,7 +6,8 @@ import {
 } from "@fieldlead/contracts";
 import { Alert, Button, Card, EmptyState, Group, Select, Text } from "@mantine/core";
 import { IconArrowLeft, IconLock, IconReportSearch } from "@tabler/icons-react";
-import { Link, useParams } from "react-router";
+import { Link, type Params, useParams } from "react-router";
+import type { RouteHandle } from "../../../app/router";
 import { AnalyticsFilterBar, useAnalyticsFilter } from "../../../components/analytics/analytics-filters";
 import { formatPeriod } from "../../../components/analytics/format";
 import { type AnalyticsRowBase, FunnelTable } from "../../../components/analytics/funnel-table";
@@ -78,6 +79,11 @@ function Refused({ def, error }: { def: ReportDef; error: ApiError }) {
     </Alert>
   );
 }
+
+/** The route's handle (routes.tsx): the browser tab says the report's title, or that there is no such report. */
+export const reportHandle = {
+  title: ({ slug }: Params) => reportBySlug(slug ?? "")?.title ?? "Report not found",
+} satisfies RouteHandle;
 
 /** A report of the catalogue, by its slug: /reports/funnel/store-lead. */
 export function ReportPage() {
