@@ -64,6 +64,7 @@ describe("the permissions walk", () => {
   it("covers the menu's built screens", () => {
     expect(firstCalls.map((e) => e.key).sort()).toEqual(
       [
+        "dashboard",
         "capture",
         "leads",
         "users",
@@ -73,6 +74,8 @@ describe("the permissions walk", () => {
         "appointment-calendar",
         "appointment-upcoming",
         "qr-codes",
+        "charts",
+        "reports-funnel",
         "reports-smart-circle-users",
         "settings-service-types",
         "settings-business-contacts",
@@ -106,7 +109,11 @@ describe("the permissions walk", () => {
           if (can(who, entry.capability))
             expect(can(who, gate), `${entry.key} opens without ${gate}`).toBe(true);
           const params = Object.fromEntries(
-            [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], organizationId]),
+            // A territory in a path is 0, every territory the caller reaches (the dashboard's first call).
+            [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => [
+              m[1],
+              m[1] === "territoryId" ? 0 : organizationId,
+            ]),
           );
           const res = await t.app.inject({
             method: endpoint.method,

@@ -29,6 +29,15 @@ export type FunnelMeasures = {
   revenue: number;
 };
 
+/**
+ * The statuses that only follow a booking (Appointment Set, Confirmed, Ran, Sold, Not Sold, No Show): a lead in one
+ * of them counts as an appointment set even when the booking was made outside the product (docs/decisions/0042).
+ * Sent and Cancelled can come without one, so those count only with an appointment on record.
+ */
+export const APPOINTMENT_SET_STATUSES = [3, 5, 6, 7, 8, 9] as const;
+/** The statuses that only follow a delivery (Sent, Confirmed, Ran, Sold, Not Sold); else `first_delivered_at` says. */
+export const SENT_STATUSES = [4, 5, 6, 7, 8] as const;
+
 export const FUNNEL_MEASURE_KEYS = [
   "approaches",
   "hoursWorked",

@@ -71,6 +71,8 @@ export function periodOf(
   tenant: { timeZone: string; firstDayOfWeek: number | null },
   input: Pick<AnalyticsFilterInput, "dateRange" | "startDate" | "endDate">,
   now: Date,
+  /** Where the dates came from, for the error's field names. */
+  from: "body" | "querystring" = "body",
 ): AnalyticsPeriodRange {
   let startDate: string;
   let endDate: string;
@@ -78,12 +80,12 @@ export function periodOf(
     if (!input.startDate || !input.endDate) {
       const field = input.startDate ? "endDate" : "startDate";
       throw badRequest("Give both the first and the last day of the period, or pick a named range.", {
-        [`body.${field}`]: ["Give both dates of the period."],
+        [`${from}.${field}`]: ["Give both dates of the period."],
       });
     }
     if (input.startDate > input.endDate) {
       throw badRequest(`The start date ${input.startDate} is after the end date ${input.endDate}.`, {
-        "body.startDate": ["The start date is after the end date."],
+        [`${from}.startDate`]: ["The start date is after the end date."],
       });
     }
     startDate = input.startDate;
@@ -106,7 +108,7 @@ export function periodOf(
     throw badRequest(
       `A period covers at most ${MAX_PERIOD_DAYS} days; this one covers ${days}. Pick a shorter one.`,
       {
-        "body.startDate": [`At most ${MAX_PERIOD_DAYS} days.`],
+        [`${from}.startDate`]: [`At most ${MAX_PERIOD_DAYS} days.`],
       },
     );
   }
@@ -155,7 +157,8 @@ export async function analyticsScope(
   opts: ScopeOptions,
 ): Promise<AnalyticsScope> {
   requireCan(ctx, opts.capability);
-  const period = periodOf(ctx, input, opts.now);
+  // The dashboard's GET calls take their period and territory in the path and query string.
+  const period = periodOf(ctx, input, opts.now, opts.territoryId === undefined ? "body" : "querystring");
   const reachTerritories = territoryScope(ctx);
   let territoryIds = narrow(reachTerritories, input.territoryIds);
 
@@ -258,14 +261,11 @@ export function leadConditions(
     id: AnyPgColumn;
   },
   s: AnalyticsScope,
-  period: Pick<AnalyticsPeriodRange, "start" | "end"> = s.period,
+  /** Null: leads of any capture date (appointment outcomes read appointments by their start). */
+  period: Pick<AnalyticsPeriodRange, "start" | "end"> | null = s.period,
 ): SQL {
-  const c: SQL[] = [
-    orgCondition(t.organizationId, s),
-    sql`${t.deletedAt} is null`,
-    sql`${t.capturedAt} >= ${period.start}`,
-    sql`${t.capturedAt} < ${period.end}`,
-  ];
+  const c: SQL[] = [orgCondition(t.organizationId, s), sql`${t.deletedAt} is null`];
+  if (period) c.push(sql`${t.capturedAt} >= ${period.start}`, sql`${t.capturedAt} < ${period.end}`);
   if (s.territoryIds !== null) c.push(inList(t.territoryId, s.territoryIds));
   if (s.storeIds !== null) c.push(inList(t.storeId, s.storeIds));
   if (s.leadGeneratorIds !== null) c.push(inList(t.capturedByUserId, s.leadGeneratorIds));
