@@ -92,10 +92,12 @@ describe("Dashboard, charts and reports", () => {
   });
 
   it("the charts draw each card with a table to read instead, on a phone too", async () => {
-    const { context, page, errors } = await newPage(browser, PHONE);
+    // The analyst works in two organizations: picked on a wide screen (the switcher is in the phone's menu).
+    const { context, page, errors } = await newPage(browser, DESKTOP);
     await signIn(page, "analyst@demo.local");
     await page.waitForURL("**/dashboard");
     await workIn(page, "Summit Home East");
+    await page.setViewportSize(PHONE);
     await page.goto("/charts");
     await page.getByRole("heading", { level: 1, name: "Charts" }).waitFor();
     for (const title of [
@@ -110,7 +112,7 @@ describe("Dashboard, charts and reports", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, "93-charts-phone");
     await expectAccessible(page, "the charts");
-    await page.getByRole("radio", { name: "Table" }).first().click();
+    await page.locator("label").filter({ hasText: /^Table$/ }).first().click();
     await page.getByRole("table").first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
