@@ -35,7 +35,15 @@ export function codeSplittingGroups() {
     },
     // The router and TanStack Query: every screen of the app, none of the shopper's page.
     { name: "app-libs", test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 30 },
-    { name: "charts", test: /node_modules[\\/](recharts|d3-[^\\/]+|@mantine[\\/]charts)[\\/]/, priority: 30 },
+    // The charting libraries alone, not what they import: a group takes its modules' dependencies with it by
+    // default, and this one took the parts of @mantine/core (and clsx) that @mantine/charts uses, so the first file
+    // loaded the charts' 110 kB to get them. Those stay in the UI groups below, where the first screens need them.
+    {
+      name: "charts",
+      test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|@mantine[\\/]charts)[\\/]/,
+      priority: 30,
+      includeDependenciesRecursively: false,
+    },
     {
       name: (id: string, ctx: ChunkingContext) => (familyOf(id, ctx) === "first" ? "ui-first" : null),
       priority: 20,

@@ -54,6 +54,36 @@ export const territoryPathParams = z.object({
 
 export const exportFormat = z.enum(["json", "csv", "xlsx"]).default("json");
 
+// What every report's body and answer share; spread in place so each schema keeps its fields in the same order.
+
+/** A report's page: the first 50 rows unless asked. */
+const reportPageRequest = {
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(50),
+};
+
+/** After a report's own `sortBy`: the direction, and `csv` / `xlsx` for every row (up to 10,000) as a download. */
+const reportOrderAndFormat = {
+  sortDirection: z.enum(["asc", "desc"]).optional(),
+  format: exportFormat,
+};
+
+/** A page of a report's rows and how many rows there are in all. */
+const reportPage = <Row extends z.ZodType>(row: Row) => ({
+  items: z.array(row),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** Who or what a report's row is about (see `funnelRow`). */
+const reportGroup = {
+  key: z.string(),
+  id: z.number().int().nullable(),
+  name: z.string(),
+  detail: z.string().nullable(),
+};
+
 // ---------------------------------------------------------------------------------------------------------
 // Funnel reports: rows of measures grouped by one thing
 // ---------------------------------------------------------------------------------------------------------
@@ -83,10 +113,7 @@ export const funnelMeasures = z.object({
  * territory") has a null `id`.
  */
 export const funnelRow = funnelMeasures.extend({
-  key: z.string(),
-  id: z.number().int().nullable(),
-  name: z.string(),
-  detail: z.string().nullable(),
+  ...reportGroup,
   subId: z.number().int().nullable(),
   subName: z.string().nullable(),
   /** False for an inactive lead generator or store (its name then ends with " - Inactive"). */
@@ -102,12 +129,9 @@ const funnelReportBody = z.object({
   interval: z.enum(PERIOD_INTERVALS).optional(),
   /** Rows whose name contains this (the dashboard's listings). */
   search: textSchema.trim().max(100).nullish(),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(200).default(50),
+  ...reportPageRequest,
   sortBy: z.enum(FUNNEL_SORT_KEYS).optional(),
-  sortDirection: z.enum(["asc", "desc"]).optional(),
-  /** `csv` / `xlsx`: every row (up to 10,000) as a download. */
-  format: exportFormat,
+  ...reportOrderAndFormat,
 });
 export const funnelReportRequest = optionalBody(funnelReportBody);
 export type FunnelReportRequest = z.input<typeof funnelReportBody>;
@@ -116,10 +140,7 @@ export const funnelReportResponse = z.object({
   period: analyticsPeriod,
   /** The interval of a period grouping; null for the others. */
   interval: z.enum(PERIOD_INTERVALS).nullable(),
-  items: z.array(funnelRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...reportPage(funnelRow),
   /** The measures over every row of the report (not only the page). */
   totals: funnelMeasures,
 });
@@ -140,34 +161,23 @@ export const speedMeasures = z.object({
   contactedWithinHour: z.number().int(),
   medianMinutesToContact: z.number().nullable(),
 });
-export const speedRow = speedMeasures.extend({
-  key: z.string(),
-  id: z.number().int().nullable(),
-  name: z.string(),
-  detail: z.string().nullable(),
-  isActive: z.boolean(),
-});
+export const speedRow = speedMeasures.extend({ ...reportGroup, isActive: z.boolean() });
 export type SpeedRow = z.infer<typeof speedRow>;
 
 const speedReportBody = z.object({
   ...analyticsFilter,
   groupBy: z.enum(SPEED_GROUPINGS).default("source"),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(200).default(50),
+  ...reportPageRequest,
   sortBy: z
     .enum(["name", "leads", "delivered", "medianMinutesToDelivery", "contacted", "medianMinutesToContact"])
     .optional(),
-  sortDirection: z.enum(["asc", "desc"]).optional(),
-  format: exportFormat,
+  ...reportOrderAndFormat,
 });
 export const speedReportRequest = optionalBody(speedReportBody);
 export type SpeedReportRequest = z.input<typeof speedReportBody>;
 export const speedReportResponse = z.object({
   period: analyticsPeriod,
-  items: z.array(speedRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...reportPage(speedRow),
   totals: speedMeasures,
 });
 export type SpeedReportResponse = z.infer<typeof speedReportResponse>;
@@ -189,33 +199,22 @@ export const outcomeMeasures = z.object({
   /** The revenue of the leads whose appointment sold. */
   revenue: z.number(),
 });
-export const outcomeRow = outcomeMeasures.extend({
-  key: z.string(),
-  id: z.number().int().nullable(),
-  name: z.string(),
-  detail: z.string().nullable(),
-  isActive: z.boolean(),
-});
+export const outcomeRow = outcomeMeasures.extend({ ...reportGroup, isActive: z.boolean() });
 export type OutcomeRow = z.infer<typeof outcomeRow>;
 const outcomeReportBody = z.object({
   ...analyticsFilter,
   groupBy: z.enum(OUTCOME_GROUPINGS).default("appointmentType"),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(200).default(50),
+  ...reportPageRequest,
   sortBy: z
     .enum(["name", "appointments", "pending", "ran", "sold", "notSold", "noShow", "cancelled", "revenue"])
     .optional(),
-  sortDirection: z.enum(["asc", "desc"]).optional(),
-  format: exportFormat,
+  ...reportOrderAndFormat,
 });
 export const outcomeReportRequest = optionalBody(outcomeReportBody);
 export type OutcomeReportRequest = z.input<typeof outcomeReportBody>;
 export const outcomeReportResponse = z.object({
   period: analyticsPeriod,
-  items: z.array(outcomeRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...reportPage(outcomeRow),
   totals: outcomeMeasures,
 });
 export type OutcomeReportResponse = z.infer<typeof outcomeReportResponse>;

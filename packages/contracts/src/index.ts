@@ -18,6 +18,7 @@ export * from "./ids";
 export * from "./labor/index";
 export * from "./leads";
 export * from "./menu";
+export * from "./menu-descriptions";
 export * from "./notifications";
 export * from "./organizations";
 export * from "./permissions";

@@ -30,8 +30,6 @@ export type MenuEntry = {
   label: string;
   path: string;
   icon?: MenuIcon;
-  /** One line for the "coming soon" page of an area that is not built yet. */
-  description: string;
   capability: Capability;
   /**
    * The call the screen makes first, for the areas built so far. `gate` names the capability the server checks
@@ -47,7 +45,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Dashboard",
     path: "/dashboard",
     icon: "dashboard",
-    description: "Panels, the leads chart by territory, and store and user listings at a glance.",
     capability: "dashboard.read",
     firstCall: { endpoint: "dashboard.panelsByTerritoryId" },
   },
@@ -56,7 +53,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Capture",
     path: "/capture",
     icon: "capture",
-    description: "Capture a shopper's lead at the store and book an appointment on the spot.",
     capability: "leads.capture",
     firstCall: { endpoint: "settings.leads.get", gate: "leadSettings.read" },
   },
@@ -65,7 +61,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Leads",
     path: "/leads",
     icon: "leads",
-    description: "Search, open and work internal, external, capture and rejected leads.",
     capability: "leads.read",
     firstCall: { endpoint: "leads.internalSearch" },
   },
@@ -74,14 +69,12 @@ export const MENU: readonly MenuEntry[] = [
     label: "Appointments",
     path: "/appointments",
     icon: "appointments",
-    description: "Appointment types, their availability windows and the calendar.",
     capability: "appointments.read",
     children: [
       {
         key: "appointment-types",
         label: "Types",
         path: "/appointments/types",
-        description: "Appointment types with their questions, technicians and business units.",
         capability: "appointments.setup",
         // The list itself (`appointmentTypesApi.search`) is also read by schedulers, analysts and lead generators;
         // the walk needs a call gated by exactly this capability: the editor's CRM lists, asked for with the list.
@@ -91,7 +84,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "appointment-windows",
         label: "Windows",
         path: "/appointments/windows",
-        description: "The weekly template and the dated windows shoppers can book, with their capacity.",
         capability: "appointments.setup",
         // The template list is readable with appointments.read; the screen's settings form is the setup-only call.
         firstCall: { endpoint: "appointments.settings.get" },
@@ -100,7 +92,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "appointment-calendar",
         label: "Calendar",
         path: "/appointments/calendar",
-        description: "Windows and their bookings by day and week: what is booked and what is left.",
         capability: "appointments.read",
         firstCall: { endpoint: "appointments.scheduledAppointments" },
       },
@@ -108,7 +99,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "appointment-upcoming",
         label: "Upcoming",
         path: "/appointments/upcoming",
-        description: "Booked appointments from today on, with filters and CSV or Excel export.",
         capability: "appointments.read",
         firstCall: { endpoint: "appointments.search" },
       },
@@ -119,8 +109,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Deliveries",
     path: "/deliveries",
     icon: "deliveries",
-    description:
-      "Leads on their way to the CRM, the retailer and the partner programs: what fails, and sending it again.",
     capability: "deliveries.manage",
     firstCall: { endpoint: "deliveries.search" },
   },
@@ -129,7 +117,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "QR codes",
     path: "/qr-codes",
     icon: "qr",
-    description: "QR codes of lead generators that shoppers scan to book themselves.",
     capability: "qrCodes.read",
     firstCall: { endpoint: "QRCodes.search" },
   },
@@ -138,14 +125,12 @@ export const MENU: readonly MenuEntry[] = [
     label: "Labor",
     path: "/labor",
     icon: "labor",
-    description: "Time logs, missing punches, schedules, hours and activities of the field team.",
     capability: "labor.read",
     children: [
       {
         key: "labor-history",
         label: "History",
         path: "/labor/history",
-        description: "Labor history of the team over a date range.",
         capability: "labor.team",
         firstCall: { endpoint: "laborHistory.search" },
       },
@@ -153,7 +138,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "labor-time-logs",
         label: "Time logs",
         path: "/labor/time-logs",
-        description: "Punches in and out at stores, and their corrections.",
         capability: "labor.own",
         firstCall: { endpoint: "laborHistory.today" },
       },
@@ -161,7 +145,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "labor-missing-punches",
         label: "Missing punches",
         path: "/labor/missing-punches",
-        description: "Punches in without a punch out (and the reverse) that need fixing.",
         capability: "labor.team",
         firstCall: { endpoint: "laborHistory.missingPunches" },
       },
@@ -169,7 +152,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "labor-schedules",
         label: "Schedules",
         path: "/labor/schedules",
-        description: "Planned shifts by week, per user and store.",
         capability: "labor.read",
         firstCall: { endpoint: "users.schedules" },
       },
@@ -177,7 +159,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "labor-hours",
         label: "Hours",
         path: "/labor/hours",
-        description: "Hours by user, date and type, and posting them for payroll.",
         capability: "labor.team",
         // A lead generator reads their own hours (labor.read, self scope) on the phone; the screen is the team's.
         firstCall: { endpoint: "users.hoursSearch", gate: "labor.read" },
@@ -186,7 +167,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "labor-activities",
         label: "Activities",
         path: "/labor/activities",
-        description: "What lead generators did during their shifts, and who had no activity.",
         capability: "labor.read",
         firstCall: { endpoint: "users.activitySearch" },
       },
@@ -197,7 +177,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Users",
     path: "/users",
     icon: "users",
-    description: "People of the organization: invite, edit, roles, territories and trades.",
     capability: "users.read",
     firstCall: { endpoint: "users.search" },
   },
@@ -206,7 +185,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Stores",
     path: "/stores",
     icon: "stores",
-    description: "Retail stores where lead generators work, by territory.",
     capability: "stores.read",
     firstCall: { endpoint: "store.search" },
   },
@@ -215,7 +193,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Charts",
     path: "/charts",
     icon: "charts",
-    description: "Leads by day of week and hour of day, and lead counts over time.",
     capability: "charts.read",
     firstCall: { endpoint: "charts.leadCount" },
   },
@@ -224,16 +201,12 @@ export const MENU: readonly MenuEntry[] = [
     label: "Reports",
     path: "/reports",
     icon: "reports",
-    description:
-      "The funnel from approaches to revenue by organization, territory, store and lead generator.",
     capability: "reports.read",
     children: [
       {
         key: "reports-funnel",
         label: "Funnel reports",
         path: "/reports/funnel",
-        description:
-          "The funnel from approaches to revenue by organization, territory, store and lead generator.",
         capability: "reports.read",
         firstCall: { endpoint: "reports.storeLead" },
       },
@@ -241,8 +214,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "reports-smart-circle-users",
         label: "Smart Circle users",
         path: "/reports/smart-circle-users",
-        description:
-          "Lead generators of Smart Circle organizations, with their last activity; CSV and Excel export.",
         capability: "reports.smartCircle",
         firstCall: { endpoint: "organizations.reportsSmartCircleUsers" },
       },
@@ -253,7 +224,6 @@ export const MENU: readonly MenuEntry[] = [
     label: "Notifications",
     path: "/notifications",
     icon: "notifications",
-    description: "Send a message to users, roles, territories or stores, in the app and by email.",
     capability: "notifications.send",
     firstCall: { endpoint: "notifications.lookupList" },
   },
@@ -262,14 +232,12 @@ export const MENU: readonly MenuEntry[] = [
     label: "Support",
     path: "/support",
     icon: "support",
-    description: "Documents and tutorials for the team.",
     capability: "support.read",
     children: [
       {
         key: "support-documents",
         label: "Documents",
         path: "/support/documents",
-        description: "Service-provider and product documents to read and download.",
         capability: "support.read",
         firstCall: { endpoint: "support.documentsServiceProvider" },
       },
@@ -277,7 +245,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "support-tutorials",
         label: "Tutorials",
         path: "/support/tutorials",
-        description: "Short tutorials on using the product.",
         capability: "support.read",
         firstCall: { endpoint: "support.tutorials" },
       },
@@ -288,22 +255,18 @@ export const MENU: readonly MenuEntry[] = [
     label: "Settings",
     path: "/settings",
     icon: "settings",
-    description:
-      "Organization settings, service types and questions, business contacts, lead capture and destinations.",
     capability: "settings.manage",
     children: [
       {
         key: "settings-organization",
         label: "Organization",
         path: "/settings/organization",
-        description: "Name, time zone, first day of the week and the organization's options.",
         capability: "settings.manage",
       },
       {
         key: "settings-service-types",
         label: "Service types",
         path: "/settings/service-types",
-        description: "Service types, their questions and the answers offered.",
         capability: "settings.manage",
         firstCall: { endpoint: "settings.byOrgIdServiceType" },
       },
@@ -311,7 +274,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "settings-business-contacts",
         label: "Business contacts",
         path: "/settings/business-contacts",
-        description: "Who hears about appointments, per organization, territory and appointment type.",
         capability: "settings.manage",
         firstCall: { endpoint: "settings.organizationByIdBusinessContact.get" },
       },
@@ -319,7 +281,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "settings-lead-capture",
         label: "Lead capture",
         path: "/settings/lead-capture",
-        description: "The duplicate window and the consent texts shoppers agree to.",
         capability: "settings.manage",
         firstCall: { endpoint: "settings.leads.get", gate: "leadSettings.read" },
       },
@@ -327,7 +288,6 @@ export const MENU: readonly MenuEntry[] = [
         key: "settings-destinations",
         label: "Destinations",
         path: "/settings/destinations",
-        description: "Where appointments are sent: the field-service CRM, the retailer and partner programs.",
         capability: "settings.manage",
         firstCall: { endpoint: "destinations.list" },
       },
@@ -338,28 +298,24 @@ export const MENU: readonly MenuEntry[] = [
     label: "Platform",
     path: "/platform",
     icon: "platform",
-    description: "Operate the platform: organizations, feature flags and the development mailbox.",
     capability: "platform.operate",
     children: [
       {
         key: "platform-organizations",
         label: "Organizations",
         path: "/platform/organizations",
-        description: "Every organization on the platform, owner groups and Smart Circle settings.",
         capability: "platform.operate",
       },
       {
         key: "platform-features",
         label: "Features",
         path: "/platform/features",
-        description: "Feature flags and what's new.",
         capability: "platform.operate",
       },
       {
         key: "platform-mailbox",
         label: "Mailbox",
         path: "/platform/mailbox",
-        description: "Emails kept by the server when no SMTP server is configured.",
         capability: "platform.operate",
         firstCall: { endpoint: "platform.mailbox" },
       },

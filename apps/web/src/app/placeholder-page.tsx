@@ -1,3 +1,4 @@
+import { MENU_DESCRIPTIONS } from "@fieldlead/contracts";
 import { useLocation } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { useSession } from "../lib/session";
@@ -25,7 +26,7 @@ export function PlaceholderPage() {
   return (
     <ComingSoon
       title={parent ? `${parent.label}: ${item.label}` : item.label}
-      description={item.description}
+      description={MENU_DESCRIPTIONS[item.key] ?? ""}
       icon={<Icon size={28} stroke={1.6} />}
       available={available}
     />

@@ -17,6 +17,7 @@ import { type ReactNode, useCallback, useMemo } from "react";
 import { formatDay } from "../../lib/dates";
 import { dateParam, idsParam, intParam, type ListParams, named, useListParams } from "../../lib/list-params";
 import { useLookupList } from "../../lib/lookup-list";
+import type { OptionEndpoint } from "../../lib/option-search";
 import { DateRangeField } from "../date-range-field";
 import { SearchMultiSelect } from "../search-multi-select";
 
@@ -175,6 +176,24 @@ const multi: Partial<MultiSelectProps<number>> = {
 const inactiveMark = (item: { name: string; isActive?: boolean }) =>
   item.isActive === false ? `${item.name} (inactive)` : item.name;
 
+/** The fields searched on the server a page at a time: their address param, option endpoint and words. */
+const SEARCHED_FIELDS = {
+  stores: {
+    param: "storeIds",
+    endpoint: appApi.storeOptions,
+    label: "Store",
+    placeholder: "All stores",
+    nothingFoundMessage: "No store by that name",
+  },
+  leadGenerators: {
+    param: "leadGeneratorIds",
+    endpoint: appApi.leadGeneratorOptions,
+    label: "Lead generator",
+    placeholder: "Everyone",
+    nothingFoundMessage: "No one by that name",
+  },
+} as const;
+
 /**
  * The filters above a dashboard, chart or report: the period (the ten named ranges or custom dates) and the
  * territories, stores, lead generators and appointment types of `fields`. The stores and lead generators are
@@ -261,36 +280,20 @@ export function AnalyticsFilterBar({
           onChange={(territoryIds) => set({ territoryIds })}
         />,
       );
-    if (field === "stores")
+    if (field === "stores" || field === "leadGenerators") {
+      const { param, ...words } = SEARCHED_FIELDS[field];
       others.push(
-        <SearchMultiSelect
+        <SearchMultiSelect<OptionEndpoint>
           key={field}
-          endpoint={appApi.storeOptions}
+          {...words}
           filters={searchFilters}
-          label="Store"
-          placeholder="All stores"
           clearable
-          nothingFoundMessage="No store by that name"
           optionLabel={inactiveMark}
-          value={params.storeIds}
-          onChange={(storeIds) => set({ storeIds })}
+          value={params[param]}
+          onChange={(ids) => set({ [param]: ids })}
         />,
       );
-    if (field === "leadGenerators")
-      others.push(
-        <SearchMultiSelect
-          key={field}
-          endpoint={appApi.leadGeneratorOptions}
-          filters={searchFilters}
-          label="Lead generator"
-          placeholder="Everyone"
-          clearable
-          nothingFoundMessage="No one by that name"
-          optionLabel={inactiveMark}
-          value={params.leadGeneratorIds}
-          onChange={(leadGeneratorIds) => set({ leadGeneratorIds })}
-        />,
-      );
+    }
     if (field === "appointmentTypes")
       others.push(
         <MultiSelect<number>
@@ -310,14 +313,16 @@ export function AnalyticsFilterBar({
 
   const clear =
     state.activeCount > 0 || leadingInUse ? (
-      <Button
-        variant="subtle"
-        size="sm"
-        leftSection={<IconFilterOff size={16} />}
-        onClick={() => state.clear(leadingDefaults)}
-      >
-        Clear filters
-      </Button>
+      <Group mt="sm" justify="flex-end">
+        <Button
+          variant="subtle"
+          size="sm"
+          leftSection={<IconFilterOff size={16} />}
+          onClick={() => state.clear(leadingDefaults)}
+        >
+          Clear filters
+        </Button>
+      </Group>
     ) : null;
 
   if (!phone || others.length === 0)
@@ -329,11 +334,7 @@ export function AnalyticsFilterBar({
           {dates}
           {others}
         </SimpleGrid>
-        {clear ? (
-          <Group mt="sm" justify="flex-end">
-            {clear}
-          </Group>
-        ) : null}
+        {clear}
       </Box>
     );
 
@@ -370,11 +371,7 @@ export function AnalyticsFilterBar({
         <SimpleGrid cols={1} spacing="sm" pt="sm">
           {others}
         </SimpleGrid>
-        {clear ? (
-          <Group mt="sm" justify="flex-end">
-            {clear}
-          </Group>
-        ) : null}
+        {clear}
       </Collapse>
     </Box>
   );

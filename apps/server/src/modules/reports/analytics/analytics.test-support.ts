@@ -1,5 +1,6 @@
 import { ROLE, SUBSCRIPTION, zonedDateTimeToUtc } from "@fieldlead/contracts";
-import { type AuthHeaders, h, type TestApp } from "../../../../test/harness";
+import { afterAll, beforeAll } from "vitest";
+import { type AuthHeaders, createTestApp, h, type TestApp } from "../../../../test/harness";
 import { newToken, sha256 } from "../../../platform/crypto";
 
 /**
@@ -663,6 +664,25 @@ export async function buildAnalyticsWorld(t: TestApp): Promise<AnalyticsWorld> {
       cManager: await signIn(cManager, C),
     },
   };
+}
+
+/**
+ * A test file's app with the analytics world in it: made before the file's tests, closed after them. `w` is filled
+ * in by then (read it inside a test or a later `beforeAll`, as `app()`); `k` makes the calls.
+ */
+export function useAnalyticsWorld() {
+  let t: TestApp | undefined;
+  const app = () => {
+    if (!t) throw new Error("The analytics world is built in beforeAll: read it inside a test");
+    return t;
+  };
+  const w = {} as AnalyticsWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    Object.assign(w, await buildAnalyticsWorld(t));
+  });
+  afterAll(() => t?.close());
+  return { app, w, k: analyticsTestKit(app) };
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { FunnelReportResponse } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuthHeaders, createTestApp, type TestApp } from "../../../../test/harness";
-import {
-  A_MARCH_TOTALS,
-  type AnalyticsWorld,
-  analyticsTestKit,
-  buildAnalyticsWorld,
-  WORLD_PERIOD,
-} from "./analytics.test-support";
+import { describe, expect, it } from "vitest";
+import type { AuthHeaders } from "../../../../test/harness";
+import { A_MARCH_TOTALS, useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
 
 /**
  * Who reads the funnel, and which rows (docs/decisions/0026, 0042): each role's right to the reports and the
@@ -15,15 +9,7 @@ import {
  * owner group's organizations and nothing of an unrelated one, another organization's ids, and bad input.
  */
 
-let t: TestApp;
-let w: AnalyticsWorld;
-const k = analyticsTestKit(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  w = await buildAnalyticsWorld(t);
-});
-afterAll(() => t?.close());
+const { w, k } = useAnalyticsWorld();
 
 const post = (caller: AuthHeaders, path: string, body: Record<string, unknown> = {}) =>
   k.post(caller, path, { ...WORLD_PERIOD, pageSize: 200, ...body });

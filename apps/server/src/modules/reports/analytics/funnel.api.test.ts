@@ -1,14 +1,7 @@
 import type { FunnelReportResponse, FunnelRow } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../test/harness";
+import { describe, expect, it } from "vitest";
 import { sheetRows } from "../../../platform/xlsx.test-support";
-import {
-  A_MARCH_TOTALS,
-  type AnalyticsWorld,
-  analyticsTestKit,
-  buildAnalyticsWorld,
-  WORLD_PERIOD,
-} from "./analytics.test-support";
+import { A_MARCH_TOTALS, useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
 
 /**
  * The funnel reports and the dashboard's listings on the analytics world (analytics.test-support.ts, whose table
@@ -16,15 +9,7 @@ import {
  * period, the order, pages, totals and search on the server, and the CSV and XLSX files.
  */
 
-let t: TestApp;
-let w: AnalyticsWorld;
-const k = analyticsTestKit(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  w = await buildAnalyticsWorld(t);
-});
-afterAll(() => t?.close());
+const { app, w, k } = useAnalyticsWorld();
 
 const report = (path: string, body: Record<string, unknown> = {}) =>
   k.json<FunnelReportResponse>(k.post(w.caller.manager, path, { ...WORLD_PERIOD, pageSize: 200, ...body }));
@@ -116,7 +101,7 @@ describe("a lead's stage by its status", () => {
       [4, "Sent"],
       [10, "Cancelled"],
     ] as const) {
-      await t.database.executeSql(
+      await app().database.executeSql(
         `insert into leads (organization_id, kind, source, store_id, territory_id, captured_by_user_id, captured_at,
            status_id, first_name, last_name)
          values ($1, 'internal', 'app', $2, $3, $4, '2025-06-10T15:00:00Z', $5, 'Stage', $6)`,

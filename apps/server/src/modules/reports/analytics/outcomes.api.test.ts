@@ -1,26 +1,12 @@
 import type { OutcomeReportResponse } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../test/harness";
-import {
-  type AnalyticsWorld,
-  analyticsTestKit,
-  buildAnalyticsWorld,
-  WORLD_PERIOD,
-} from "./analytics.test-support";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
 
 // Appointment outcomes (lead ran) on the analytics world: A's appointments starting in March are L1 in-home sold
 // (5000), L2 in-home ran, L3 virtual no show, L5 in-home cancelled, L6 in-home cancelled then virtual ran, L7
 // virtual sold (1200.50), L8 virtual cancelled (its lead rejected); L9's and L12's bookings start in April.
 
-let t: TestApp;
-let w: AnalyticsWorld;
-const k = analyticsTestKit(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  w = await buildAnalyticsWorld(t);
-});
-afterAll(() => t?.close());
+const { w, k } = useAnalyticsWorld();
 
 const URL = "/api/reports/lead-ran";
 const APRIL = { startDate: "2026-04-01", endDate: "2026-04-30" };

@@ -3,30 +3,18 @@ import type {
   LeadCountSummaryChartResponse,
   TimeSeriesResponse,
 } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../test/harness";
-import {
-  type AnalyticsWorld,
-  analyticsTestKit,
-  buildAnalyticsWorld,
-  WORLD_PERIOD,
-} from "./analytics.test-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
 import { buildSpeedWorld, type SpeedWorld } from "./series.test-support";
 
 // The charts and the dashboard's bar chart on the analytics world (analytics.test-support.ts has the table of its
 // rows) and on organization S (series.test-support.ts: weeks from Sunday, a store in Chicago).
 
-let t: TestApp;
-let w: AnalyticsWorld;
+const { app, w, k } = useAnalyticsWorld();
 let s: SpeedWorld;
-const k = analyticsTestKit(() => t);
-
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  w = await buildAnalyticsWorld(t);
-  s = await buildSpeedWorld(t);
+  s = await buildSpeedWorld(app());
 });
-afterAll(() => t?.close());
 
 const LEAD_COUNT = "/api/charts/lead-count";
 const HOURS = "/api/charts/lead-generator/hours-of-day";

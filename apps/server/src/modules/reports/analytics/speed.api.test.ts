@@ -1,28 +1,16 @@
 import type { SpeedReportResponse } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../test/harness";
-import {
-  type AnalyticsWorld,
-  analyticsTestKit,
-  buildAnalyticsWorld,
-  WORLD_PERIOD,
-} from "./analytics.test-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
 import { buildSpeedWorld, type SpeedWorld } from "./series.test-support";
 
 // Speed to lead on the analytics world (every sent lead 3 minutes after capture, contacted 45 minutes after) and on
 // organization S (series.test-support.ts: sent after 100 s, 2, 10 and 60 minutes; contacted after 10, 70, 30).
 
-let t: TestApp;
-let w: AnalyticsWorld;
+const { app, w, k } = useAnalyticsWorld();
 let s: SpeedWorld;
-const k = analyticsTestKit(() => t);
-
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  w = await buildAnalyticsWorld(t);
-  s = await buildSpeedWorld(t);
+  s = await buildSpeedWorld(app());
 });
-afterAll(() => t?.close());
 
 const URL = "/api/reports/speed-to-lead";
 const speed = (caller: Parameters<typeof k.post>[0], body: Record<string, unknown> = {}) =>

@@ -17,6 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 const routes = [
   { path: "/invitations/:token", Component: InvitationPage },
   { path: "/leads", element: <p>Leads screen</p> },
+  { path: "/dashboard", element: <p>Dashboard screen</p> },
 ];
 const link = (extra: Record<string, unknown> = {}) => ({
   valid: true,
@@ -53,7 +54,7 @@ describe("InvitationPage", () => {
     await user.type(screen.getByLabelText(/^new password/i), "a-long-passphrase");
     await user.type(screen.getByLabelText(/confirm/i), "a-long-passphrase");
     await user.click(screen.getByRole("button", { name: "Accept and join" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/leads"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(sent(1)).toEqual({
       url: "/api/account/invitation-links/tok123/accept",
       method: "PUT",

@@ -18,6 +18,7 @@ const routes = [
   { path: "/dashboard", element: <p>Dashboard screen</p> },
   { path: "/capture", element: <p>Capture screen</p> },
   { path: "/leads", element: <p>Leads screen</p> },
+  { path: "/dashboard", element: <p>Dashboard screen</p> },
   { path: "/platform/features", element: <p>Features screen</p> },
 ];
 
@@ -82,13 +83,13 @@ describe("LoginPage", () => {
     expect(session.email()).toBe("lg@demo.local");
   });
 
-  it("lands a manager on Leads while the Dashboard is still to come", async () => {
+  it("lands a manager on the Dashboard", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ...demoUser, roleId: 3 }));
     const { router } = renderRoutes(routes, "/login");
 
     await signIn("manager@demo.local", "demo1234");
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/leads"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
   it("returns to the page the user was sent from", async () => {

@@ -16,6 +16,7 @@ afterEach(() => vi.unstubAllGlobals());
 const routes = [
   { path: "/reset-password/:linkId", Component: ResetPasswordPage },
   { path: "/leads", element: <p>Leads screen</p> },
+  { path: "/dashboard", element: <p>Dashboard screen</p> },
   { path: "/forgot-password", element: <p>Forgot screen</p> },
 ];
 
@@ -54,7 +55,7 @@ describe("ResetPasswordPage", () => {
     await user.type(screen.getByLabelText(/confirm/i), "a-long-passphrase");
     await user.click(screen.getByRole("button", { name: /set password/i }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/leads"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     const [url, init] = fetchMock.mock.calls[1];
     expect(url).toBe("/api/account/reset-password");
     expect(init?.method).toBe("PUT");

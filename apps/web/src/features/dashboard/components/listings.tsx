@@ -2,7 +2,8 @@ import { FUNNEL_COLUMNS, FUNNEL_SORT_KEYS, type FunnelRow, type FunnelSortKey } 
 import { Group, Tabs, Title, VisuallyHidden } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { FunnelTable } from "../../../components/analytics/funnel-table";
+import { FunnelTable, type FunnelTableProps } from "../../../components/analytics/funnel-table";
+import type { SortDirection } from "../../../components/data-table";
 import { ExportButtons } from "../../../components/export-buttons";
 import { SearchInput } from "../../../components/search-input";
 import { choiceParam, intParam, named, textParam, useListParams } from "../../../lib/list-params";
@@ -81,28 +82,36 @@ type ListingParams = ReturnType<typeof useListParams<typeof LISTING_PARAMS>>;
 
 type ListingQuery = ReturnType<typeof useDashboardStores>;
 
+/** What both listings give their table: the query's rows and state, and the page and order from the address. */
+function listingTableProps(query: ListingQuery, [params, setParams]: ListingParams) {
+  return {
+    rows: query.data?.items,
+    totals: query.data?.totals,
+    total: query.data?.total,
+    page: params.page,
+    pageSize: params.pageSize,
+    onPageChange: (page: number) => setParams({ page }),
+    onPageSizeChange: (pageSize: number) => setParams({ pageSize }),
+    pageSizes: PAGE_SIZES,
+    sortBy: params.sortBy,
+    sortDirection: params.sortDirection,
+    onSort: (sortBy: string, sortDirection: SortDirection) =>
+      setParams({ sortBy: sortBy as FunnelSortKey, sortDirection }),
+    loading: query.isPending,
+    fetching: query.isFetching && query.isPlaceholderData,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  } satisfies Partial<FunnelTableProps<FunnelRow>>;
+}
+
 function StoresListing({ query, list }: { query: ListingQuery; list: ListingParams }) {
-  const [params, setParams] = list;
+  const [params] = list;
   return (
     <FunnelTable<FunnelRow>
       label="Stores"
       rowLabel="Store"
       columns={STORE_COLUMNS}
-      rows={query.data?.items}
-      totals={query.data?.totals}
-      total={query.data?.total}
-      page={params.page}
-      pageSize={params.pageSize}
-      onPageChange={(page) => setParams({ page })}
-      onPageSizeChange={(pageSize) => setParams({ pageSize })}
-      pageSizes={PAGE_SIZES}
-      sortBy={params.sortBy}
-      sortDirection={params.sortDirection}
-      onSort={(sortBy, sortDirection) => setParams({ sortBy: sortBy as FunnelSortKey, sortDirection })}
-      loading={query.isPending}
-      fetching={query.isFetching && query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      {...listingTableProps(query, list)}
       empty={params.search ? EMPTY.stores.search : EMPTY.stores.none}
     />
   );
@@ -123,27 +132,13 @@ function UsersListing({
   list: ListingParams;
   onOpen: (person: Person) => void;
 }) {
-  const [params, setParams] = list;
+  const [params] = list;
   return (
     <FunnelTable<FunnelRow>
       label="Lead generators"
       rowLabel="Lead generator"
       columns={USER_COLUMNS}
-      rows={query.data?.items}
-      totals={query.data?.totals}
-      total={query.data?.total}
-      page={params.page}
-      pageSize={params.pageSize}
-      onPageChange={(page) => setParams({ page })}
-      onPageSizeChange={(pageSize) => setParams({ pageSize })}
-      pageSizes={PAGE_SIZES}
-      sortBy={params.sortBy}
-      sortDirection={params.sortDirection}
-      onSort={(sortBy, sortDirection) => setParams({ sortBy: sortBy as FunnelSortKey, sortDirection })}
-      loading={query.isPending}
-      fetching={query.isFetching && query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      {...listingTableProps(query, list)}
       empty={{
         ...(params.search ? EMPTY.users.search : EMPTY.users.none),
         icon: <IconUsers size={26} stroke={1.6} aria-hidden />,
