@@ -112,7 +112,11 @@ describe("Dashboard, charts and reports", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, "93-charts-phone");
     await expectAccessible(page, "the charts");
-    await page.locator("label").filter({ hasText: /^Table$/ }).first().click();
+    await page
+      .locator("label")
+      .filter({ hasText: /^Table$/ })
+      .first()
+      .click();
     await page.getByRole("table").first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
