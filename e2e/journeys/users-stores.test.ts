@@ -47,7 +47,7 @@ describe("users and stores", () => {
 
     // 1. The admin finds Users in the menu and sees the people of the organization.
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     const orgId = (await storedSession(page))?.currentOrganizationId;
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
     await page.waitForURL("**/users");
@@ -118,7 +118,7 @@ describe("users and stores", () => {
     // 3. The Super Admin reads the invitation in Platform > Mailbox.
     const sa = await newPage(browser);
     await signIn(sa.page, "superadmin@demo.local");
-    await sa.page.waitForURL("**/leads");
+    await sa.page.waitForURL("**/dashboard");
     const nav = sa.page.getByRole("navigation", { name: "Main" });
     await nav.getByText("Platform", { exact: true }).click();
     await nav.getByRole("link", { name: "Mailbox" }).click();
@@ -149,7 +149,7 @@ describe("users and stores", () => {
     await snap(invited.page, "53-invitation-new-account-phone");
     await expectAccessible(invited.page, "invitation for a new account");
     await invited.page.getByRole("button", { name: "Accept and join" }).click();
-    await invited.page.waitForURL("**/leads");
+    await invited.page.waitForURL("**/dashboard");
     const signedIn = await storedSession(invited.page);
     expect(signedIn?.roleId).toBe(3);
     expect(signedIn?.currentOrganizationId).toBe(orgId);
@@ -176,7 +176,7 @@ describe("users and stores", () => {
   it("an admin edits a store, choosing an address suggestion, and saves it", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/stores");
     const table = page.getByRole("table", { name: "Stores" });
     await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
@@ -220,7 +220,7 @@ describe("users and stores", () => {
   it("a Super Admin sees the organizations tree and the Smart Circle report", async () => {
     const { context, page, errors } = await newPage(browser);
     await signIn(page, "superadmin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/platform/organizations");
     const tree = page.getByRole("list", { name: "Organizations", exact: true });
     await tree.getByText("Summit Home Group").waitFor();
@@ -262,7 +262,7 @@ describe("users and stores", () => {
   it("fits the users list in a 1000 px window, with the side menu open", async () => {
     const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/users");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("button", { name: "Alex Admin", exact: true }).waitFor();
@@ -286,7 +286,7 @@ describe("users and stores", () => {
   it("fits the stores list in 1000 and 1200 px windows, with the side menu open", async () => {
     const { context, page, errors } = await newPage(browser, { width: 1000, height: 800 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/stores");
     const table = page.getByRole("table", { name: "Stores" });
     await table.getByRole("link", { name: "Costco Wayne" }).waitFor();
@@ -319,7 +319,7 @@ describe("users and stores", () => {
   it("shows the users list on a 360 px phone", async () => {
     const { context, page, errors } = await newPage(browser, { width: 360, height: 740 });
     await signIn(page, "admin@demo.local");
-    await page.waitForURL("**/leads");
+    await page.waitForURL("**/dashboard");
     await page.goto("/users");
     await page
       .getByRole("table", { name: "Users" })
