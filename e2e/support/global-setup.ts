@@ -59,7 +59,13 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
     cwd: repoRoot,
     stdio: "inherit",
-    env: { ...process.env, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}) },
+    // A production build whatever the test runner's NODE_ENV ("test" would build React's development files, and the
+    // shopper's page would go over its budget).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: webDist } : {}),
+    },
   });
   if (build.status !== 0) throw new Error("Building the web app or the server failed.");
   if (!existsSync(webIndex)) throw new Error(`No web build at ${webIndex}.`);
