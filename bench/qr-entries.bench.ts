@@ -18,11 +18,11 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { QrDetails, QrEntryRequest } from "@fieldlead/contracts";
 import { buildApp } from "../apps/server/src/app";
-import { applyReferenceData } from "../apps/server/src/db/reference-data";
-import { seedDemo } from "../apps/server/src/db/seed";
 import { type Database, openDatabase } from "../apps/server/src/platform/db";
 import { testConfig } from "../apps/server/test/harness";
+import { cpuMeter, pgCpuMeter } from "./support/cpu";
 import { ensurePgDatabase, ms, one, pct } from "./support/lead-volume";
+import { prepareQrWorld } from "./support/qr-world";
 
 const { values: args } = parseArgs({
   options: {
@@ -37,46 +37,10 @@ const CONCURRENCY = Number(args.concurrency);
 const RUNS = Number(args.runs);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/fl_bench_qr";
 
-/** The demo data, a code of a demo lead generator, and 60 days of windows of a type at the code's store. */
-async function prepare(d: Database, label: string) {
-  await d.migrate();
-  await applyReferenceData(d.db);
-  if (await d.isEmpty()) await seedDemo(d.db);
-  const code = await one<{ uid: string; grp: number; org: number; store: number }>(
-    d,
-    `select u.uid, q.hdsfi_group as grp, q.organization_id as org, q.store_id as store
-     from qr_codes q join users u on u.id = q.user_id
-     where q.is_active order by q.id limit 1`,
-  );
-  const zone = await one<{ tz: string }>(d, "select time_zone as tz from stores where id = $1", [code.store]);
-  const type = await one<{ id: number }>(
-    d,
-    `insert into appointment_types (organization_id, name, minimum_notice_minutes, booking_horizon_days)
-     values ($1, 'Bench QR estimate', 120, 60) returning id`,
-    [code.org],
-  );
-  // 60 days x 20 windows a day at the store, 50 places each: room for every booking the run makes.
-  await d.executeSql(
-    `insert into appointment_windows (organization_id, appointment_type_id, store_id, time_zone, local_date,
-       start_time, end_time, starts_at, ends_at, capacity, booked)
-     select $1, $2, $3, $4, day::date, slot, slot + interval '2 hours',
-       (day::date + slot) at time zone $4, (day::date + slot + interval '2 hours') at time zone $4, 50, 0
-     from generate_series(current_date + 1, current_date + 59, interval '1 day') day,
-       generate_series(0, 19) i, lateral (select time '08:00' + i * interval '30 minutes' as slot) s`,
-    [code.org, type.id, code.store, zone.tz],
-  );
-  // The demo's CRM connection points at the ServiceTitan simulator, which this run does not start: switched off,
-  // the windows are our own capacity (as the tests do), so the numbers are the product's, not a refused connection's.
-  await d.executeSql("update crm_connections set is_active = false");
-  await d.executeSql("analyze");
-  console.log(`[${label}] code ${code.uid}/${code.grp} at store ${code.store} (${zone.tz}), type ${type.id}`);
-  return { ...code, typeId: type.id };
-}
-
 type Outcome = { status: number; ms: number; entryId?: number };
 
 async function run(label: string, d: Database) {
-  const p = await prepare(d, label);
+  const p = await prepareQrWorld(d, label);
   const app = await buildApp({ config: testConfig({ rateLimitScale: 1_000_000 }), database: d });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   try {
@@ -103,6 +67,8 @@ async function run(label: string, d: Database) {
         headers: { "content-type": "application/json", "idempotency-key": key },
         body: JSON.stringify(body),
       });
+    const nodeCpu = cpuMeter();
+    const pgCpu = pgCpuMeter(d);
     const end = performance.now() + SECONDS * 1000;
     const t0 = performance.now();
     await Promise.all(
@@ -135,6 +101,10 @@ async function run(label: string, d: Database) {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    // CPU per answered entry, in ms: the Node process (server and load generator) and PostgreSQL's backends.
+    const perEntry = (share: number | null) =>
+      share === null ? "–" : ((share * seconds * 1000) / Math.max(1, outcomes.length)).toFixed(1);
+    const cpu = `${perEntry(nodeCpu())} / ${perEntry(await pgCpu())}`;
 
     // None doubled by a retry: the same key answers the same entry.
     let repeatMismatch = 0;
@@ -182,7 +152,7 @@ async function run(label: string, d: Database) {
     }
     const status = [...statuses].map(([s, c]) => `${c} × ${s}`).join(", ");
     return [
-      `| ${label} | ${CONCURRENCY} | ${Math.round(seconds)} s | **${Math.round(ok.length / seconds)} /s** | ${ms(pct(latencies, 0.5))} / ${ms(pct(latencies, 0.95))} / ${ms(pct(latencies, 0.99))} | ${status} | ${booked.n} | ${ok.length - kept.leads} lost, ${perPhone.leads - perPhone.phones} doubled, ${repeatMismatch} of ${repeats.length} retries answered otherwise | ${over.n} | ${ms(pct(available, 0.5))} / ${ms(pct(available, 0.95))} |`,
+      `| ${label} | ${CONCURRENCY} | ${Math.round(seconds)} s | **${Math.round(ok.length / seconds)} /s** | ${ms(pct(latencies, 0.5))} / ${ms(pct(latencies, 0.95))} / ${ms(pct(latencies, 0.99))} | ${status} | ${booked.n} | ${ok.length - kept.leads} lost, ${perPhone.leads - perPhone.phones} doubled, ${repeatMismatch} of ${repeats.length} retries answered otherwise | ${over.n} | ${ms(pct(available, 0.5))} / ${ms(pct(available, 0.95))} | ${cpu} |`,
     ];
   } finally {
     await app.close();
@@ -214,7 +184,7 @@ console.log(
   `\nPublic QR entries through HTTP for ${SECONDS} s at concurrency ${CONCURRENCY} (half book a window); available windows: ${RUNS} calls one at a time\n`,
 );
 console.log(
-  "| database | concurrency | duration | entries answered 201 per second | entry p50 / p95 / p99 ms | answers | bookings made | lost / doubled | windows over capacity | available windows p50 / p95 ms |",
+  "| database | concurrency | duration | entries answered 201 per second | entry p50 / p95 / p99 ms | answers | bookings made | lost / doubled | windows over capacity | available windows p50 / p95 ms | CPU per entry, Node / PostgreSQL ms |",
 );
-console.log("|---|---:|---:|---:|---:|---|---:|---|---:|---:|");
+console.log("|---|---:|---:|---:|---:|---|---:|---|---:|---:|---:|");
 for (const l of lines) console.log(l);

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema/index";
+import { prepareStatementsOn } from "./prepared-statements";
 import { guardRoot, withTripwire } from "./unit-of-work";
 
 export type Schema = typeof schema;
@@ -102,6 +103,7 @@ async function openPostgres(url: string, tripwire: boolean): Promise<Database> {
   // An idle connection that the server drops (restart, failover, a database being dropped) must not crash the
   // process: the pool discards it and the next query opens a new one.
   pool.on("error", () => undefined);
+  prepareStatementsOn(pool);
   // Surface a bad URL or a server that is down at start, with a clear message.
   const probe = await pool.connect().catch((err: Error) => {
     throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);

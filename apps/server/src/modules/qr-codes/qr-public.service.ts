@@ -21,6 +21,7 @@ import {
 import type { z } from "zod";
 import { AppError, badRequest, fieldError } from "../../platform/errors";
 import { once } from "../../platform/idempotency";
+import { withPreparedStatements } from "../../platform/prepared-statements";
 import type { UnitOfWork } from "../../platform/unit-of-work";
 import { type AppointmentsService, WindowTaken } from "../appointments/index";
 import { type LeadIntake, validateAnswers } from "../leads/index";
@@ -284,106 +285,116 @@ export function qrPublicService(deps: Deps) {
      * nothing is half-written; the Idempotency-Key (actor `qr:{codeId}`) makes a double tap one lead, one booking and
      * the same answer.
      */
-    async entry(userUid: string, input: EntryInput, raw: unknown, key?: string): Promise<QrEntryResponse> {
-      const code = await live(userUid, input.group);
-      const now = d.now();
-      const org = { organizationId: code.organizationId, timeZone: code.organizationTimeZone };
-      const place = whereTheyWork(code, now);
-      const payload = raw ?? input;
-      const keep = (message: string) =>
-        d.uow.run((tx) =>
-          d.intake.refuse(tx, org, {
-            source: "qr",
-            payload,
-            message,
-            storeId: place.storeId,
-            territoryId: place.territoryId,
-            submittedByUserId: code.userId,
-            qrCodeId: code.id,
-          }),
-        );
-      try {
-        const ok = await check(code, input, now);
-        const languages = await languageIds();
-        const idempotency = {
-          organizationId: code.organizationId,
-          actor: `qr:${code.id}`,
-          operation: "qrCodes.entry",
-        };
-        return await d.uow.run((tx) =>
-          once(tx, idempotency, key, payload, async (): Promise<QrEntryResponse> => {
-            const saved = await d.intake.record(tx, org, {
-              source: "qr",
-              values: {
-                storeId: place.storeId,
-                territoryId: place.territoryId,
-                capturedByUserId: code.userId,
-                capturedAt: now,
-                serviceTypeId: ok.serviceTypeId,
-                firstName: input.firstName,
-                lastName: input.lastName,
-                phone: ok.phone,
-                email: ok.email,
-                address: blank(input.address) ? null : input.address,
-                city: blank(input.city) ? null : input.city,
-                state: blank(input.state) ? null : input.state.toUpperCase(),
-                zip: blank(input.zip) ? null : input.zip,
-                languageId: languages[input.language] ?? null,
-                notes: blank(input.notes) ? null : input.notes,
-                hdsfiGroupId: code.group > QR_NO_GROUP ? code.group : null,
-              },
-              answers: ok.answers,
-              consents: ok.consents,
-              reason: null,
-              payload,
-              qrCodeId: code.id,
-            });
-            if (!input.windowId)
-              return {
-                entryId: saved.captureEntryId,
-                outcome: "received",
-                appointment: null,
-                emailSent: false,
-              };
-            const booked = await d.appointments.bookForLead(tx, org, {
-              lead: {
-                id: saved.leadId,
-                statusId: saved.statusId,
-                storeId: place.storeId,
-                territoryId: place.territoryId,
-                email: ok.email,
-                phone: ok.phone,
-              },
-              windowId: input.windowId,
-              appointmentTypeId: ok.type.id,
-            });
-            const w = booked.window;
-            return {
-              entryId: saved.captureEntryId,
-              outcome: "booked",
-              appointment: {
-                appointmentTypeName: booked.typeName,
-                localDate: w.localDate,
-                startTime: w.startTime.slice(0, 5),
-                endTime: w.endTime.slice(0, 5),
-                timeZone: w.timeZone,
-                startsAt: w.startsAt.toISOString(),
-                endsAt: w.endsAt.toISOString(),
-              },
-              emailSent: booked.emailQueued,
-            };
-          }),
-        );
-      } catch (err) {
-        if (err instanceof AppError && err.status >= 400 && err.status < 500) {
-          // The transaction (if any) rolled back: the refused submission is kept on its own, with why.
-          await keep(err.message);
-          if (err instanceof WindowTaken) await d.appointments.fillNextWindows(org, err);
-        }
-        throw err;
-      }
+    entry(userUid: string, input: EntryInput, raw: unknown, key?: string): Promise<QrEntryResponse> {
+      // The public hot path: its statements are point lookups and inserts by key, prepared (docs/decisions/0043).
+      return withPreparedStatements(() => entryOf(userUid, input, raw, key));
     },
   };
+
+  async function entryOf(
+    userUid: string,
+    input: EntryInput,
+    raw: unknown,
+    key?: string,
+  ): Promise<QrEntryResponse> {
+    const code = await live(userUid, input.group);
+    const now = d.now();
+    const org = { organizationId: code.organizationId, timeZone: code.organizationTimeZone };
+    const place = whereTheyWork(code, now);
+    const payload = raw ?? input;
+    const keep = (message: string) =>
+      d.uow.run((tx) =>
+        d.intake.refuse(tx, org, {
+          source: "qr",
+          payload,
+          message,
+          storeId: place.storeId,
+          territoryId: place.territoryId,
+          submittedByUserId: code.userId,
+          qrCodeId: code.id,
+        }),
+      );
+    try {
+      const ok = await check(code, input, now);
+      const languages = await languageIds();
+      const idempotency = {
+        organizationId: code.organizationId,
+        actor: `qr:${code.id}`,
+        operation: "qrCodes.entry",
+      };
+      return await d.uow.run((tx) =>
+        once(tx, idempotency, key, payload, async (): Promise<QrEntryResponse> => {
+          const saved = await d.intake.record(tx, org, {
+            source: "qr",
+            values: {
+              storeId: place.storeId,
+              territoryId: place.territoryId,
+              capturedByUserId: code.userId,
+              capturedAt: now,
+              serviceTypeId: ok.serviceTypeId,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              phone: ok.phone,
+              email: ok.email,
+              address: blank(input.address) ? null : input.address,
+              city: blank(input.city) ? null : input.city,
+              state: blank(input.state) ? null : input.state.toUpperCase(),
+              zip: blank(input.zip) ? null : input.zip,
+              languageId: languages[input.language] ?? null,
+              notes: blank(input.notes) ? null : input.notes,
+              hdsfiGroupId: code.group > QR_NO_GROUP ? code.group : null,
+            },
+            answers: ok.answers,
+            consents: ok.consents,
+            reason: null,
+            payload,
+            qrCodeId: code.id,
+          });
+          if (!input.windowId)
+            return {
+              entryId: saved.captureEntryId,
+              outcome: "received",
+              appointment: null,
+              emailSent: false,
+            };
+          const booked = await d.appointments.bookForLead(tx, org, {
+            lead: {
+              id: saved.leadId,
+              statusId: saved.statusId,
+              storeId: place.storeId,
+              territoryId: place.territoryId,
+              email: ok.email,
+              phone: ok.phone,
+            },
+            windowId: input.windowId,
+            appointmentTypeId: ok.type.id,
+          });
+          const w = booked.window;
+          return {
+            entryId: saved.captureEntryId,
+            outcome: "booked",
+            appointment: {
+              appointmentTypeName: booked.typeName,
+              localDate: w.localDate,
+              startTime: w.startTime.slice(0, 5),
+              endTime: w.endTime.slice(0, 5),
+              timeZone: w.timeZone,
+              startsAt: w.startsAt.toISOString(),
+              endsAt: w.endsAt.toISOString(),
+            },
+            emailSent: booked.emailQueued,
+          };
+        }),
+      );
+    } catch (err) {
+      if (err instanceof AppError && err.status >= 400 && err.status < 500) {
+        // The transaction (if any) rolled back: the refused submission is kept on its own, with why.
+        await keep(err.message);
+        if (err instanceof WindowTaken) await d.appointments.fillNextWindows(org, err);
+      }
+      throw err;
+    }
+  }
 }
 
 export type QrPublicService = ReturnType<typeof qrPublicService>;
