@@ -33,7 +33,7 @@ type Question = {
   isActive: boolean;
   responses: { text: string; sortOrder: number }[];
 };
-type Details = { appointmentTypes: { id: number; name: string; questions: Question[] }[] };
+type Details = { storeName: string; appointmentTypes: { id: number; name: string; questions: Question[] }[] };
 
 async function api<T>(path: string, init: { method?: string; body?: unknown; session?: Session } = {}) {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -62,9 +62,10 @@ const uniquePhone = () => `2015${String(Date.now()).slice(-6)}`;
 
 /**
  * The demo's live code of no group of Luis Generator (lg@demo.local), found as a manager finds it: the codes' search.
- * Its store gets a free window of the first appointment type in a few days if the demo left it none.
+ * The page works at the store Luis works at now (the demo schedules him, some days at his second store), else the
+ * code's: that store (`place`) gets a free window of the first appointment type in a few days if it has none.
  */
-async function demoCode(): Promise<{ code: Code; typeName: string }> {
+async function demoCode(): Promise<{ code: Code; typeName: string; place: { id: number; name: string } }> {
   const manager = await signInByApi("manager@demo.local");
   const found = await api<{ items: (Code & { group: number; isLive: boolean })[] }>("/api/QRCodes/search", {
     body: { text: "Luis", pageSize: 50 },
@@ -77,6 +78,16 @@ async function demoCode(): Promise<{ code: Code; typeName: string }> {
   const type =
     details.appointmentTypes.find((t) => t.name === "In-home consultation") ?? details.appointmentTypes[0];
   if (!type) throw new Error("The demo code offers no appointment type.");
+  const place = { id: code.storeId, name: details.storeName };
+  if (details.storeName !== code.storeName) {
+    const stores = await api<{ items: { id: number; name: string }[] }>("/api/store/search", {
+      body: { search: details.storeName, pageSize: 10 },
+      session: manager,
+    });
+    const store = stores.items.find((x) => x.name === details.storeName);
+    if (!store) throw new Error(`No store named ${details.storeName}: ${JSON.stringify(stores.items)}`);
+    place.id = store.id;
+  }
   const windows = await api<{ days: { windows: unknown[] }[] }>(
     `/api/QRCodes/available-appointments/${code.userUid}?appointmentTypeId=${type.id}&group=0`,
   );
@@ -85,7 +96,7 @@ async function demoCode(): Promise<{ code: Code; typeName: string }> {
     await api("/api/appointments/scheduled-appointments/upsert", {
       body: {
         appointmentTypeId: type.id,
-        storeId: code.storeId,
+        storeId: place.id,
         localDate: day,
         startTime: "10:00",
         endTime: "12:00",
@@ -94,7 +105,7 @@ async function demoCode(): Promise<{ code: Code; typeName: string }> {
       session: manager,
     });
   }
-  return { code, typeName: type.name };
+  return { code, typeName: type.name, place };
 }
 
 /** Answers the type's required questions, whatever they ask (the demo's types may change). */
@@ -133,7 +144,7 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 describe("QR self-booking", () => {
   it("a shopper books from a lead generator's code on a phone, in Spanish, and the manager finds the lead credited", async () => {
-    const { code, typeName } = await demoCode();
+    const { code, typeName, place } = await demoCode();
     const details = await api<Details>(`/api/QRCodes/qr-details/${code.userUid}/0`);
     const firstName = `Qr${Date.now() % 100_000}`;
 
@@ -142,7 +153,7 @@ describe("QR self-booking", () => {
     await page.goto(code.path);
     const opened = Date.now();
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await page.getByText(`at ${code.storeName}`).waitFor();
+    await page.getByText(`at ${place.name}`).waitFor();
     if (details.appointmentTypes.length > 1) await page.getByRole("radio", { name: typeName }).check();
     await page.locator('input[name="window"]').first().waitFor();
     await snap(page, "qr-01-shopper-page-360");
@@ -185,7 +196,8 @@ describe("QR self-booking", () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    // The manager: the lead is among the external leads, source QR self-entry, credited to Luis and his store.
+    // The manager: the lead is among the external leads, source QR self-entry, credited to Luis and the store he
+    // works at now.
     const mgr = await newPage(browser);
     await signIn(mgr.page, "manager@demo.local");
     await mgr.page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -195,7 +207,7 @@ describe("QR self-booking", () => {
     expect(await row.count()).toBe(1);
     const text = (await row.textContent()) ?? "";
     expect(text).toContain(code.userName);
-    expect(text).toContain(code.storeName);
+    expect(text).toContain(place.name);
     expect(text).toContain("QR self-entry");
     await snap(mgr.page, "qr-05-manager-external-leads-qr");
     await expectAccessible(mgr.page, "the external leads, source QR");

@@ -9,10 +9,12 @@ import {
   questionResponses,
   referenceItems,
   serviceTypeQuestions,
+  shifts,
   stores,
+  timeLogs,
   users,
 } from "../../db/schema/index";
-import type { Tx } from "../../platform/db";
+import { rowsOf, type Tx } from "../../platform/db";
 import { likePattern, type PageWindow, searchWords } from "../../platform/query-kit";
 
 type Scope = { organizationId: number };
@@ -104,6 +106,12 @@ export type LiveCode = {
   groupName: string | null;
   formSecret: string;
 };
+
+/** Where a code's person works: the store fields of a {@link LiveCode}. */
+export type Workplace = Pick<
+  LiveCode,
+  "storeId" | "storeName" | "storeCity" | "storeTimeZone" | "territoryId"
+>;
 
 /** A question of an appointment type as the page asks it (the link's order and required flag). */
 export type OfferedQuestion = {
@@ -318,6 +326,57 @@ export function qrCodesRepository() {
     // -------------------------------------------------------------------------------------------------------
     // The public page
     // -------------------------------------------------------------------------------------------------------
+
+    /**
+     * The store the code's person works at, at `at` (decision 0037, "Where the lead is credited"), from labor: the
+     * store of their open punch; else, among their time logs and shifts of `today` (a local date), the one whose
+     * hours hold `at` or come nearest to it (a punch before a shift at the same distance, then the later start: a
+     * person whose second shift has begun is at its store). Null when labor says
+     * nothing for the day: the caller keeps the code's store. One statement, on the indexes that lead with the
+     * organization and the person.
+     */
+    async workplace(exec: Tx, code: LiveCode, at: Date, today: string): Promise<Workplace | null> {
+      const org = code.organizationId;
+      const user = code.userId;
+      const instant = at.toISOString();
+      // Seconds between `at` and the hours [start, end]: 0 inside them.
+      const distance = (start: SQL, end: SQL) =>
+        sql`greatest(extract(epoch from (${start} - ${instant}::timestamptz)), extract(epoch from (${instant}::timestamptz - ${end})), 0)`;
+      const [row] = await rowsOf<{
+        store_id: number;
+        store_name: string;
+        store_city: string | null;
+        store_time_zone: string;
+        territory_id: number | null;
+      }>(
+        exec,
+        sql`
+        select s.id as store_id, s.name as store_name, s.city as store_city, s.time_zone as store_time_zone,
+          s.territory_id
+        from (
+          select t.store_id, 0 as rank, 0::float8 as distance, 0 as pref, t.punch_in_at as starts from ${timeLogs} t
+          where t.organization_id = ${org} and t.user_id = ${user} and t.state = 'open'
+          union all
+          select t.store_id, 1, ${distance(sql`t.punch_in_at`, sql`t.punch_out_at`)}, 0, t.punch_in_at from ${timeLogs} t
+          where t.organization_id = ${org} and t.user_id = ${user} and t.work_date = ${today}
+            and t.punch_in_at is not null and t.punch_out_at is not null
+          union all
+          select h.store_id, 1, ${distance(sql`h.starts_at`, sql`h.ends_at`)}, 1, h.starts_at from ${shifts} h
+          where h.organization_id = ${org} and h.user_id = ${user} and h.work_date = ${today}
+        ) c
+        join ${stores} s on s.organization_id = ${org} and s.id = c.store_id
+        order by c.rank, c.distance, c.pref, c.starts desc nulls last
+        limit 1`,
+      );
+      if (!row) return null;
+      return {
+        storeId: Number(row.store_id),
+        storeName: row.store_name,
+        storeCity: row.store_city,
+        storeTimeZone: row.store_time_zone,
+        territoryId: row.territory_id === null ? null : Number(row.territory_id),
+      };
+    },
 
     /**
      * The live codes of the person with this uid (of one group when given): active, the person an active member of

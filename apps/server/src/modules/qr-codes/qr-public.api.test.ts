@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import {
   DATA_TYPES,
   DEFAULT_DISCLOSURE_TEMPLATES,
   DEFAULT_DISCLOSURE_TEMPLATES_ES,
   fillDisclosure,
+  formatDate,
   type QrDetails,
 } from "@fieldlead/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness";
 import { appointmentsTestKit } from "../appointments/appointments.test-support";
 import { CODE_BUSY } from "./qr-codes.routes";
@@ -83,8 +85,16 @@ beforeAll(async () => {
     "insert into appointment_type_questions (organization_id, appointment_type_id, question_id, is_required, sort_order) values ($1, $2, $3, true, 1)",
     [east, typeId, questionId],
   );
+  // The demo schedules Luis (some days at his second store) and gives him punches: the page would follow them
+  // (see "where the lead is credited"). Here he works nowhere today unless a test says so.
+  await clearLabor();
 }, 120_000);
-afterAll(() => t?.close());
+
+/** Luis's punches and shifts, all of them (and the activities logged against his punches). */
+async function clearLabor() {
+  for (const table of ["activities", "shifts", "time_logs"])
+    await k.rows(`delete from ${table} where organization_id = $1 and user_id = $2`, [east, lg.user_id]);
+}
 
 describe("what the page shows", () => {
   it("answers without a session: the organization, the lead generator's first name and initial, the store, the types with their questions, the consents in English and Spanish, a form token", async () => {
@@ -593,5 +603,91 @@ describe("rate limits", () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
     expect(answers[3].json()).toMatchObject({ status: 429, message: CODE_BUSY });
     expect(Number(answers[3].headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("where the lead is credited: the store the lead generator works at now", () => {
+  const NY = "America/New_York";
+  const HOUR = 3_600_000;
+  let other: { id: number; name: string; territory_id: number | null };
+  let third: { id: number; name: string };
+  beforeAll(async () => {
+    [other, third] = await k.rows<{ id: number; name: string; territory_id: number | null }>(
+      `select id, name, territory_id from stores where organization_id = $1 and id <> $2 and is_active
+       order by (territory_id is distinct from $3) desc, id limit 2`,
+      [east, wayne, northJersey],
+    );
+  });
+  afterEach(clearLabor);
+
+  const today = () => formatDate(new Date(), NY);
+  const punch = (storeId: number, inAt: Date, outAt: Date | null) =>
+    k.rows(
+      `insert into time_logs (organization_id, user_id, store_id, punch_in_at, punch_out_at, time_zone, work_date, state)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [east, lg.user_id, storeId, inAt, outAt, NY, today(), outAt ? "closed" : "open"],
+    );
+  const shift = (storeId: number, startsAt: Date, endsAt: Date) =>
+    k.rows(
+      `insert into shifts (organization_id, user_id, store_id, work_date, start_time, end_time, time_zone, starts_at, ends_at)
+       values ($1, $2, $3, $4, '09:00', '17:00', $5, $6, $7)`,
+      [east, lg.user_id, storeId, today(), NY, startsAt, endsAt],
+    );
+  const shownStore = async () => ((await k.details(lg.uid)).json() as QrDetails).storeName;
+  const hours = (n: number) => new Date(Date.now() + n * HOUR);
+
+  it("punched in at another store: the page names it, offers its windows, and the lead and booking are credited to it and its territory", async () => {
+    await punch(other.id, hours(-1), null);
+    expect(await shownStore()).toBe(other.name);
+
+    const there = await k.window(east, { typeId, hoursFromNow: 80, capacity: 2, storeId: other.id });
+    const atWayne = await windowAt(81);
+    const free = await k.available(lg.uid, `appointmentTypeId=${typeId}`);
+    expect(free.statusCode, free.body).toBe(200);
+    const ids = (free.json() as { days: { windows: { id: number }[] }[] }).days.flatMap((d) =>
+      d.windows.map((w) => w.id),
+    );
+    expect(ids).toContain(there);
+    expect(ids).not.toContain(atWayne);
+
+    const res = await k.entry(lg.uid, await body({ windowId: there }), { "idempotency-key": randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const lead = await k.one<{ store_id: number; territory_id: number | null }>(
+      "select l.store_id, l.territory_id from capture_entries c join leads l on l.id = c.lead_id where c.id = $1",
+      [res.json().entryId],
+    );
+    expect(lead).toEqual({ store_id: other.id, territory_id: other.territory_id });
+
+    // A window of the code's own store is not one the page offered now.
+    const wrong = await k.entry(lg.uid, await body({ windowId: atWayne }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors["body.windowId"]).toEqual([
+      "Choose one of the times offered for this appointment.",
+    ]);
+  });
+
+  it("no punch: the shift that holds now; else the day's punch or shift nearest to now; a punch before a shift", async () => {
+    await shift(other.id, hours(-2), hours(3));
+    expect(await shownStore()).toBe(other.name);
+
+    await clearLabor();
+    await shift(other.id, hours(-6), hours(-1)); // ended an hour ago
+    await shift(third.id, hours(3), hours(8)); // starts in three hours
+    expect(await shownStore()).toBe(other.name);
+
+    await clearLabor();
+    await shift(third.id, hours(-3), hours(-1));
+    await punch(other.id, hours(-3), hours(-1)); // what he did beats what was planned
+    expect(await shownStore()).toBe(other.name);
+  });
+
+  it("nothing today, or only other days: the code's own store", async () => {
+    expect(await shownStore()).toBe("Costco Wayne");
+    await k.rows(
+      `insert into shifts (organization_id, user_id, store_id, work_date, start_time, end_time, time_zone, starts_at, ends_at)
+       values ($1, $2, $3, $4::date - 1, '09:00', '17:00', $5, $6, $7)`,
+      [east, lg.user_id, other.id, today(), NY, hours(-30), hours(-22)],
+    );
+    expect(await shownStore()).toBe("Costco Wayne");
   });
 });

@@ -9,6 +9,7 @@ import {
   type DisclosureTexts,
   FIELD_TYPES,
   fillDisclosure,
+  formatDate,
   normalizeEmail,
   normalizePhone,
   QR_HONEYPOT_FIELD,
@@ -74,15 +75,6 @@ function spanishOf(en: DisclosureTexts, organizationName: string): DisclosureTex
   ) as DisclosureTexts;
 }
 
-/**
- * Where the code's person works on the day of an entry: the lead's store, and through it its territory. Labor
- * (schedules, punches) is not built yet, so it is the code's own store; when it is, this is the one place that reads
- * "their schedule or punch for that day" (docs/decisions/0037).
- */
-function whereTheyWork(code: LiveCode, _day: Date): { storeId: number; territoryId: number | null } {
-  return { storeId: code.storeId, territoryId: code.territoryId };
-}
-
 /** The appointment type's questions as the answers' check reads a service type's (lead-answers.ts). */
 function formOf(type: OfferedType): FormServiceType {
   return {
@@ -124,10 +116,22 @@ export function qrPublicService(deps: Deps) {
     return languagesRead;
   };
 
+  /**
+   * The code as the page and the entry use it: at the store its person works at now (their punch, else their
+   * schedule for the day, from labor), else at the code's own store. Everything store-bound follows it: the
+   * store and city the page names, the time zone of its windows, the types offered in its territory, the windows
+   * themselves, and the store and territory the lead is credited to (decision 0037).
+   */
+  async function located(code: LiveCode): Promise<LiveCode> {
+    const now = d.now();
+    const place = await d.repo.workplace(d.uow.read, code, now, formatDate(now, code.storeTimeZone));
+    return place ? { ...code, ...place } : code;
+  }
+
   async function live(userUid: string, group: number): Promise<LiveCode> {
     const [code] = await d.repo.liveCodes(d.uow.read, userUid, group);
     if (!code) throw notInUse();
-    return code;
+    return located(code);
   }
 
   /** Without a group: the person's live code of no group, else their only live code (several: not in use). */
@@ -135,7 +139,7 @@ export function qrPublicService(deps: Deps) {
     const codes = await d.repo.liveCodes(d.uow.read, userUid, null);
     const code = codes.find((c) => c.group === QR_NO_GROUP) ?? (codes.length === 1 ? codes[0] : undefined);
     if (!code) throw notInUse();
-    return code;
+    return located(code);
   }
 
   async function offeredType(code: LiveCode, typeId: number, field: string): Promise<OfferedType> {
@@ -269,7 +273,7 @@ export function qrPublicService(deps: Deps) {
       const code = input.group === undefined ? await liveOfPerson(userUid) : await live(userUid, input.group);
       await offeredType(code, input.appointmentTypeId, "query.appointmentTypeId");
       return d.appointments.availableAt(code, {
-        storeId: whereTheyWork(code, d.now()).storeId,
+        storeId: code.storeId,
         appointmentTypeId: input.appointmentTypeId,
       });
     },
@@ -300,7 +304,7 @@ export function qrPublicService(deps: Deps) {
     const code = await live(userUid, input.group);
     const now = d.now();
     const org = { organizationId: code.organizationId, timeZone: code.organizationTimeZone };
-    const place = whereTheyWork(code, now);
+    const place = { storeId: code.storeId, territoryId: code.territoryId };
     const payload = raw ?? input;
     const keep = (message: string) =>
       d.uow.run((tx) =>
