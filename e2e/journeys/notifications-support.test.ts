@@ -133,6 +133,16 @@ describe("Notifications and support", () => {
     await admin.page.getByRole("table", { name: "Service-provider documents" }).getByText(title).waitFor();
     await snap(admin.page, "support-02-documents-1280");
     await expectAccessible(admin.page, "the documents");
+    // The preview opens in place, a dialog named by the document; its close button gives the focus back. (Escape
+    // closes it too, unless the focus is inside the browser's PDF viewer: keys pressed there never reach the page.)
+    const previewButton = admin.page.getByRole("button", { name: `Preview ${title}` });
+    await previewButton.click();
+    const preview = admin.page.getByRole("dialog", { name: title });
+    await preview.locator(`iframe[title="Preview of ${title}"]`).waitFor();
+    await expectAccessible(admin.page, "the document's preview");
+    await preview.getByRole("button", { name: "Close the preview" }).click();
+    await preview.waitFor({ state: "detached" });
+    await expect.poll(() => previewButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const lg = await newPage(browser, PHONE);
     await signIn(lg.page, "lg@demo.local");
