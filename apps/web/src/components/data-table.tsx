@@ -2,13 +2,9 @@ import {
   Box,
   Card,
   EmptyState,
-  Group,
   type MantineBreakpoint,
-  Pagination,
-  Select,
   Skeleton,
   Table,
-  Text,
   UnstyledButton,
   useMatches,
   VisuallyHidden,
@@ -16,6 +12,10 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue } from "react";
 import { LoadError } from "./query-state";
+import { TablePager } from "./table-pager";
+
+// The inbox, a list of its own, names its range of rows as the pager does.
+export { rangeLabel } from "./table-pager";
 
 export type SortDirection = "asc" | "desc";
 export type SortState<K extends string = string> = { by: K; direction: SortDirection };
@@ -72,16 +72,6 @@ export type DataTableProps<T> = {
   /** Marks a row (e.g. inactive people), for styling. */
   rowProps?: (row: T) => { "data-inactive"?: boolean; c?: string };
 };
-
-const numberFormat = new Intl.NumberFormat("en-US");
-
-/** The range of rows on screen, "26–50 of 1,234". */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
-  if (total === 0) return "No results";
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
-  return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`;
-}
 
 function SortHeader({
   column,
@@ -155,7 +145,6 @@ export function DataTable<T>({
   const rows = firstRows ? undefined : givenRows;
   const loading = givenLoading || firstRows;
   if (error && !rows) return <LoadError error={error} onRetry={onRetry} />;
-  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const isEmpty = !loading && (rows?.length ?? 0) === 0;
 
   return (
@@ -247,50 +236,15 @@ export function DataTable<T>({
         </Table.ScrollContainer>
       )}
       {!isEmpty || page > 1 ? (
-        <Group
-          justify="space-between"
-          gap="sm"
-          px="md"
-          py="sm"
-          wrap="wrap"
-          style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-        >
-          <Group gap="md" wrap="nowrap">
-            <Text fz="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: "nowrap" }}>
-              {loading || total === undefined ? "Loading…" : rangeLabel(page, pageSize, total)}
-            </Text>
-            {onPageSizeChange ? (
-              <Select
-                aria-label="Rows per page"
-                size="xs"
-                w={84}
-                data={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
-                value={String(pageSize)}
-                onChange={(v) => v && onPageSizeChange(Number(v))}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : null}
-          </Group>
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPageChange}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) =>
-                control === "previous"
-                  ? { "aria-label": "Previous page" }
-                  : control === "next"
-                    ? { "aria-label": "Next page" }
-                    : {}
-              }
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          ) : null}
-        </Group>
+        <TablePager
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+          pageSizes={pageSizes}
+          loading={loading}
+        />
       ) : null}
     </Card>
   );

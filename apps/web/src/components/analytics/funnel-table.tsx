@@ -8,10 +8,7 @@ import {
   Box,
   Card,
   EmptyState,
-  Group,
-  Pagination,
   ScrollArea,
-  Select,
   Skeleton,
   Table,
   Text,
@@ -21,8 +18,9 @@ import {
 } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChartBarOff } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
-import { rangeLabel, type SortDirection } from "../data-table";
+import type { SortDirection } from "../data-table";
 import { LoadError } from "../query-state";
+import { TablePager } from "../table-pager";
 import { formatMeasure } from "./format";
 
 /** What every analytics row has besides its measures (funnel, speed and outcome rows alike). */
@@ -207,7 +205,6 @@ export function FunnelTable<R extends AnalyticsRowBase>({
   if (error && !rows) return <LoadError error={error} onRetry={onRetry} />;
   const showLoading = loading && !rows;
   const isEmpty = !showLoading && (rows?.length ?? 0) === 0;
-  const pages = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const sortable = (key: string) => !!onSort && (sortKeys ? sortKeys.includes(key) : true);
   const ariaSort = (key: string) =>
     sortBy === key ? (sortDirection === "asc" ? "ascending" : "descending") : undefined;
@@ -371,50 +368,15 @@ export function FunnelTable<R extends AnalyticsRowBase>({
         </ScrollArea>
       )}
       {!isEmpty || page > 1 ? (
-        <Group
-          justify="space-between"
-          gap="sm"
-          px="md"
-          py="sm"
-          wrap="wrap"
-          style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-        >
-          <Group gap="md" wrap="nowrap">
-            <Text fz="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: "nowrap" }}>
-              {showLoading || total === undefined ? "Loading…" : rangeLabel(page, pageSize, total)}
-            </Text>
-            {onPageSizeChange ? (
-              <Select
-                aria-label="Rows per page"
-                size="xs"
-                w={84}
-                data={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
-                value={String(pageSize)}
-                onChange={(v) => v && onPageSizeChange(Number(v))}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : null}
-          </Group>
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPageChange}
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) =>
-                control === "previous"
-                  ? { "aria-label": "Previous page" }
-                  : control === "next"
-                    ? { "aria-label": "Next page" }
-                    : {}
-              }
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          ) : null}
-        </Group>
+        <TablePager
+          total={total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+          pageSizes={pageSizes}
+          loading={showLoading}
+        />
       ) : null}
     </Card>
   );

@@ -64,6 +64,9 @@ export type AnalyticsFilterInput = {
   organizationIds?: number[] | null;
 };
 
+/** The part of a request an error's field is in: a POST call's body, or a GET call's query string. */
+export type FieldSource = "body" | "querystring";
+
 /** The longest period a call may cover with custom dates (a little over three years). */
 export const MAX_PERIOD_DAYS = 1_100;
 
@@ -72,7 +75,7 @@ export function periodOf(
   input: Pick<AnalyticsFilterInput, "dateRange" | "startDate" | "endDate">,
   now: Date,
   /** Where the dates came from, for the error's field names. */
-  from: "body" | "querystring" = "body",
+  from: FieldSource = "body",
 ): AnalyticsPeriodRange {
   let startDate: string;
   let endDate: string;
@@ -142,6 +145,11 @@ export type ScopeOptions = {
   ownerGroup?: boolean;
   /** A territory in the path (the dashboard): 0 for every territory the caller reaches. */
   territoryId?: number;
+  /**
+   * Where the call's filter came from, for the errors' field names (`querystring.startDate`): unset, a call with a
+   * territory in the path is one of the dashboard's GET calls and reads its query string, any other its body.
+   */
+  from?: FieldSource;
   now: Date;
 };
 
@@ -157,8 +165,14 @@ export async function analyticsScope(
   opts: ScopeOptions,
 ): Promise<AnalyticsScope> {
   requireCan(ctx, opts.capability);
-  // The dashboard's GET calls take their period and territory in the path and query string.
-  const period = periodOf(ctx, input, opts.now, opts.territoryId === undefined ? "body" : "querystring");
+  // The dashboard's GET calls take their period and territory in the path and query string (the store export's
+  // territory may be left out: it says so with `from`).
+  const period = periodOf(
+    ctx,
+    input,
+    opts.now,
+    opts.from ?? (opts.territoryId === undefined ? "body" : "querystring"),
+  );
   const reachTerritories = territoryScope(ctx);
   let territoryIds = narrow(reachTerritories, input.territoryIds);
 

@@ -1,7 +1,8 @@
-import type { FunnelReportResponse } from "@fieldlead/contracts";
+import { type FunnelReportResponse, ROLE, SUBSCRIPTION } from "@fieldlead/contracts";
 import { describe, expect, it } from "vitest";
 import type { AuthHeaders } from "../../../../test/harness";
 import { A_MARCH_TOTALS, useAnalyticsWorld, WORLD_PERIOD } from "./analytics.test-support";
+import { FUNNEL_EXPORT_MAX_ROWS } from "./funnel.service";
 
 /**
  * Who reads the funnel, and which rows (docs/decisions/0026, 0042): each role's right to the reports and the
@@ -9,7 +10,7 @@ import { A_MARCH_TOTALS, useAnalyticsWorld, WORLD_PERIOD } from "./analytics.tes
  * owner group's organizations and nothing of an unrelated one, another organization's ids, and bad input.
  */
 
-const { w, k } = useAnalyticsWorld();
+const { app, w, k } = useAnalyticsWorld();
 
 const post = (caller: AuthHeaders, path: string, body: Record<string, unknown> = {}) =>
   k.post(caller, path, { ...WORLD_PERIOD, pageSize: 200, ...body });
@@ -213,5 +214,54 @@ describe("bad input answers 400 with a readable message", () => {
     const path = await k.get(w.caller.manager, "/api/dashboard/panels/abc");
     expect(path.statusCode).toBe(400);
     expect(path.json().message).toMatch(/Use a territory id, or 0 for every territory/);
+  });
+
+  it("names the field where the call sent it: the store export's query string, with or without a territory", async () => {
+    const r = await k.get(w.caller.manager, "/api/dashboard/stores/export", { startDate: "2026-03-01" });
+    expect(r.statusCode).toBe(400);
+    expect(Object.keys(r.json().errors)).toEqual(["querystring.endDate"]);
+  });
+
+  it("a file of more rows than it holds: the format, in the query string of a GET and the body of a POST", async () => {
+    // An organization of its own with one store more than a file holds, each with a lead in March (the other
+    // organizations keep the world's rows; removing 10,000 leads would cost more than making them). A's manager is
+    // its manager too, and picks it by the CurrentOrganizationId header.
+    const sql = async (text: string, params: unknown[]) =>
+      (await app().database.executeSql(text, params)).rows as { id: number }[];
+    const [org] = await sql(
+      `insert into organizations (uid, name, time_zone, first_day_of_week, show_approaches)
+       values ($1, 'Org Many Stores', 'America/New_York', 1, true) returning id`,
+      [`analytics-many-${Date.now().toString(36)}`],
+    );
+    await sql(
+      `insert into memberships (organization_id, user_id, role_id, subscription_id, is_active)
+       values ($1, $2, $3, $4, true)`,
+      [org.id, w.user.manager, ROLE.manager, SUBSCRIPTION.full],
+    );
+    await sql(
+      `insert into stores (organization_id, name, city, state, time_zone)
+       select $1, 'Store ' || g, 'Boston', 'NY', 'America/New_York' from generate_series(1, $2::int) g`,
+      [org.id, FUNNEL_EXPORT_MAX_ROWS + 1],
+    );
+    await sql(
+      `insert into leads (organization_id, kind, source, store_id, captured_at, status_id, first_name, last_name)
+       select organization_id, 'internal', 'app', id, '2026-03-10T15:00:00Z', 1, 'Many', 'Shopper'
+       from stores where organization_id = $1`,
+      [org.id],
+    );
+    const manager = { ...w.caller.manager, currentorganizationid: String(org.id) };
+    const cap = FUNNEL_EXPORT_MAX_ROWS.toLocaleString("en-US");
+    const message = `This report has ${(FUNNEL_EXPORT_MAX_ROWS + 1).toLocaleString("en-US")} rows; a file holds at most ${cap}. Narrow the period or the filters, or search.`;
+    const errors = (field: string) => ({ [field]: [`At most ${cap} rows in a file.`] });
+
+    const get = await k.get(manager, "/api/dashboard/stores/export", { ...WORLD_PERIOD, format: "csv" });
+    expect(get.statusCode).toBe(400);
+    expect(get.json()).toMatchObject({ message, errors: errors("querystring.format") });
+    expect(Object.keys(get.json().errors)).toEqual(["querystring.format"]);
+
+    const post = await k.post(manager, "/api/reports/store-lead", { ...WORLD_PERIOD, format: "xlsx" });
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toMatchObject({ message, errors: errors("body.format") });
+    expect(Object.keys(post.json().errors)).toEqual(["body.format"]);
   });
 });

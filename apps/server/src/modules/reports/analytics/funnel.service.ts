@@ -21,7 +21,7 @@ import type { TenantContext } from "../../../platform/context";
 import { badRequest } from "../../../platform/errors";
 import { type ExportColumn, type ExportFile, exportFile } from "../../../platform/export";
 import type { UnitOfWork } from "../../../platform/unit-of-work";
-import { type AnalyticsScope, analyticsScope, previousPeriod } from "./analytics-scope";
+import { type AnalyticsScope, analyticsScope, type FieldSource, previousPeriod } from "./analytics-scope";
 import {
   countsLabor,
   type FunnelDbRow,
@@ -154,14 +154,17 @@ export function funnelService(d: { uow: UnitOfWork; now?: () => Date; repo?: Fun
     ctx: TenantContext,
     def: FunnelReportDef,
     input: FunnelInput,
-    opts: { capability: "reports.read" | "dashboard.read"; territoryId?: number },
+    opts: { capability: "reports.read" | "dashboard.read"; territoryId?: number; from?: FieldSource },
   ): Promise<FunnelReport> {
     const at = now();
     const exec = d.uow.read;
+    // The reports and the listings are POST calls; the store export, a GET, says so (`from`).
+    const from = opts.from ?? "body";
     const s = await analyticsScope(exec, ctx, input, {
       capability: opts.capability,
       ownerGroup: def.ownerGroup,
       territoryId: opts.territoryId,
+      from,
       now: at,
     });
     const interval = def.dimension === "period" ? (input.interval ?? defaultInterval(s.period.days)) : null;
@@ -190,7 +193,7 @@ export function funnelService(d: { uow: UnitOfWork; now?: () => Date; repo?: Fun
         const cap = FUNNEL_EXPORT_MAX_ROWS.toLocaleString("en-US");
         throw badRequest(
           `This report has ${result.total.toLocaleString("en-US")} rows; a file holds at most ${cap}. Narrow the period or the filters, or search.`,
-          { "body.format": [`At most ${cap} rows in a file.`] },
+          { [`${from}.format`]: [`At most ${cap} rows in a file.`] },
         );
       }
       return exportFile({
@@ -247,6 +250,8 @@ export function funnelService(d: { uow: UnitOfWork; now?: () => Date; repo?: Fun
       const report = await run(ctx, DASHBOARD_LISTS.stores, input, {
         capability: "dashboard.read",
         territoryId: query.territoryId,
+        // A GET call, with or without a territory: its errors name the query string's fields.
+        from: "querystring",
       });
       if (report.kind === "page") throw new Error("storesExport: expected a file");
       return report;
