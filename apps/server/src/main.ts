@@ -73,7 +73,8 @@ async function main() {
   if (database.kind === "pglite") {
     writeFileSync(pidFile(config.dataDir), String(process.pid));
     process.on("SIGUSR2", () => {
-      writeBackup(database, config.dataDir).then(
+      // The uploaded files are copied with it unless they are in a bucket (platform/backup.ts).
+      writeBackup(database, config.dataDir, { copyFiles: !config.s3 }).then(
         (file) => app.log.info({ file }, "backup written"),
         (err) => app.log.error({ err }, "backup failed"),
       );

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, mailMessages, organizations, outbox } from "../src/db/schema/index";
 import { openDatabase } from "../src/platform/db";
 import { createPlatform } from "../src/platform/platform";
+import { folderStorage, newStorageKey } from "../src/platform/storage";
 import { prepare } from "../src/server";
 import { freshPostgresUrl, testConfig, testDatabaseKind } from "./harness";
 import { freePort, groupAlive, npmRun, type Run } from "./npm-run";
@@ -55,13 +56,25 @@ describe.runIf(testDatabaseKind === "pglite")("npm start on the embedded databas
       });
       expect(res.status).toBe(200);
 
-      // An online backup: the running server writes it when asked.
-      const backupFile = join(dataDir, "copy.tar.gz");
+      // An uploaded file, where the folder storage keeps it.
+      const key = newStorageKey("support");
+      await folderStorage(join(dataDir, "files")).put(key, Buffer.from("an uploaded manual"), {
+        contentType: "text/plain",
+        size: 18,
+      });
+
+      // An online backup: the running server writes it when asked, with the uploaded files.
+      const backupCopy = join(dataDir, "copy");
       const backup = npmRun("backup", { DATA_DIR: dataDir });
       expect(await backup.exited).toBe(0);
       expect(backup.output()).toContain("(by the running server)");
-      const made = backup.output().match(/\S+\.tar\.gz/)?.[0] ?? "(no backup named)";
-      copyFileSync(made, backupFile);
+      // The demo's own files and this one.
+      const stored = readdirSync(join(dataDir, "files"), { recursive: true, withFileTypes: true }).filter(
+        (e) => e.isFile(),
+      ).length;
+      expect(backup.output()).toContain(`It holds the database and ${stored} uploaded files.`);
+      const made = backup.output().match(/Backup written: (\S+)/)?.[1] ?? "(no backup named)";
+      cpSync(made, backupCopy, { recursive: true });
 
       const took = await terminate(run);
       expect(took).toBeLessThan(10_000);
@@ -81,11 +94,13 @@ describe.runIf(testDatabaseKind === "pglite")("npm start on the embedded databas
         await reopened.close();
       }
 
-      // The backup restores into another folder and holds the demo organizations.
+      // The backup restores into another folder and holds the demo organizations and the uploaded file.
       const restoreDir = join(dataDir, "restored");
-      const restore = npmRun("restore", { DATA_DIR: restoreDir }, [backupFile]);
+      const restore = npmRun("restore", { DATA_DIR: restoreDir }, [backupCopy]);
       expect(await restore.exited).toBe(0);
       expect(restore.output()).toMatch(/Restored .* \([1-9]\d* organizations\)/);
+      expect(restore.output()).toContain(`${stored} files restored`);
+      expect(readFileSync(join(restoreDir, "files", key), "utf8")).toBe("an uploaded manual");
       const restored = await openDatabase({ dataDir: restoreDir });
       try {
         const [orgs] = await restored.db.select({ n: count() }).from(organizations);
