@@ -14,9 +14,6 @@ import { type ReactNode, useDeferredValue } from "react";
 import { LoadError } from "./query-state";
 import { TablePager } from "./table-pager";
 
-// The inbox, a list of its own, names its range of rows as the pager does.
-export { rangeLabel } from "./table-pager";
-
 export type SortDirection = "asc" | "desc";
 export type SortState<K extends string = string> = { by: K; direction: SortDirection };
 

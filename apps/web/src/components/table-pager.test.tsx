@@ -85,5 +85,44 @@ describe("TablePager", () => {
   it("keeps the page it shows within the pages there are when the total shrinks", () => {
     renderPager({ page: 5, total: 60 });
     expect(screen.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByText("51–60 of 60")).toBeTruthy();
+  });
+
+  it("keeps a way back to the rows from a page past the last, even when one page is left", async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    renderPager({ page: 3, total: 20, onPageChange });
+    expect(screen.getByText("1–20 of 20")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Page 1" }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+  });
+
+  it("shows no lone page button while the count it would go by is loading", () => {
+    renderPager({ page: 3, total: undefined });
+    expect(screen.queryByRole("button", { name: "Page 1" })).toBeNull();
+  });
+
+  it("without the range, shows the page buttons alone, and nothing for a single page", async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const { unmount } = renderPager({ withRange: false, onPageChange, onPageSizeChange: () => {} });
+    expect(screen.queryByText("1–50 of 120")).toBeNull();
+    expect(screen.queryByLabelText("Rows per page")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    unmount();
+
+    const { container } = renderPager({ withRange: false, total: 20 });
+    expect(screen.queryByRole("button", { name: "Page 1" })).toBeNull();
+    expect(container.querySelector(".mantine-Group-root")).toBeNull();
+  });
+
+  it("draws the rule above it as a table's footer, and none when it stands bare under a list", () => {
+    const { container, unmount } = renderPager();
+    expect(container.querySelector('[style*="border-top"]')).not.toBeNull();
+    unmount();
+    const bare = renderPager({ bare: true });
+    expect(screen.getByText("1–50 of 120")).toBeTruthy();
+    expect(bare.container.querySelector('[style*="border-top"]')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import { Button, Card, Group, Pagination, Switch, Text } from "@mantine/core";
+import { Box, Button, Card, Group, Switch, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChecks } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { rangeLabel } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
+import { TablePager } from "../../../components/table-pager";
 import { errorMessage } from "../../../lib/api-error";
 import { intParam, switchParam, useListParams } from "../../../lib/list-params";
 import { useSession } from "../../../lib/session";
@@ -34,7 +34,6 @@ export function InboxPage() {
   const markRead = useMarkRead();
   const { open, switching } = useOpenNotification();
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const manyOrganizations = (user?.organizations.filter((o) => !o.isDeleted).length ?? 0) > 1;
 
   const markAll = () =>
@@ -86,27 +85,15 @@ export function InboxPage() {
         onOpen={open}
       />
       {query.data && (total > INBOX_PAGE_SIZE || params.page > 1) ? (
-        <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
-          <Text fz="sm" c="dimmed">
-            {rangeLabel(Math.min(params.page, pages), INBOX_PAGE_SIZE, total)}
-          </Text>
-          <Pagination
-            size="sm"
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => setParams({ page })}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) =>
-              control === "previous"
-                ? { "aria-label": "Previous page" }
-                : control === "next"
-                  ? { "aria-label": "Next page" }
-                  : {}
-            }
-            getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+        <Box mt="sm">
+          <TablePager
+            total={total}
+            page={params.page}
+            pageSize={INBOX_PAGE_SIZE}
+            onPageChange={(page) => setParams({ page })}
+            bare
           />
-        </Group>
+        </Box>
       ) : null}
     </>
   );

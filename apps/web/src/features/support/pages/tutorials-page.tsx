@@ -1,20 +1,12 @@
 import type { TutorialItem } from "@fieldlead/contracts";
-import {
-  Button,
-  Center,
-  EmptyState,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Button, EmptyState, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPlus, IconVideo } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { PageHeader } from "../../../components/page-header";
 import { LoadError } from "../../../components/query-state";
+import { TablePager } from "../../../components/table-pager";
 import { errorMessage } from "../../../lib/api-error";
 import { intParam, useListParams } from "../../../lib/list-params";
 import { useDeleteTutorial, useTutorials } from "../api/tutorials";
@@ -45,7 +37,6 @@ export function TutorialsPage() {
     [query.data],
   );
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const nextOrder = items.length ? Math.min(10_000, Math.max(...items.map((t) => t.sortOrder)) + 1) : 0;
 
   const add = (
@@ -113,23 +104,15 @@ export function TutorialsPage() {
             />
           ))}
         </SimpleGrid>
-        {pages > 1 ? (
-          <Center>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => setParams({ page: p })}
-              getControlProps={(control) =>
-                control === "previous"
-                  ? { "aria-label": "Previous page" }
-                  : control === "next"
-                    ? { "aria-label": "Next page" }
-                    : {}
-              }
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          </Center>
-        ) : null}
+        {/* The count is above the list: the buttons alone, under the cards. */}
+        <TablePager
+          total={total}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPageChange={(p) => setParams({ page: p })}
+          withRange={false}
+          bare
+        />
       </Stack>
     );
 

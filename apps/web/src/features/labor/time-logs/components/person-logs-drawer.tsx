@@ -1,9 +1,10 @@
 import type { TimeLogItem } from "@fieldlead/contracts";
-import { Button, Drawer, EmptyState, Group, Pagination, Stack, Text } from "@mantine/core";
+import { Button, Drawer, EmptyState, Group, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconClock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { LoadError } from "../../../../components/query-state";
+import { TablePager } from "../../../../components/table-pager";
 import { useCan } from "../../../../lib/can";
 import { hoursMinutes, plural } from "../../components/format";
 import { LoadingCards } from "../../components/loading-cards";
@@ -52,7 +53,6 @@ function PersonLogs({ period, onAction }: { period: PersonPeriod; onAction: (t: 
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <LoadingCards label="Loading the time logs" heights={[96, 96, 96]} />;
   const { items, total, totalMinutes } = query.data;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -81,22 +81,15 @@ function PersonLogs({ period, onAction }: { period: PersonPeriod; onAction: (t: 
           ))}
         </Stack>
       )}
-      {pages > 1 ? (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={setPage}
-          getControlProps={(control) =>
-            control === "previous"
-              ? { "aria-label": "Previous page" }
-              : control === "next"
-                ? { "aria-label": "Next page" }
-                : {}
-          }
-          getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-        />
-      ) : null}
+      {/* The count is above the list: the buttons alone. */}
+      <TablePager
+        total={total}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        withRange={false}
+        bare
+      />
     </Stack>
   );
 }
