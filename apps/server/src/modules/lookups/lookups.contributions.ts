@@ -24,7 +24,6 @@ export function referenceListsContribution(repo: LookupsRepository) {
     async (exec) => {
       const ref = await repo.referenceLists(exec);
       const named = (key: string) => (ref.get(key) ?? []).map(({ id, name }) => ({ id, name }));
-      const coded = (key: string) => [...(ref.get(key) ?? [])];
       return {
         leadStatus: named("leadStatus"),
         languageTypes: named("languageTypes"),
