@@ -12,7 +12,7 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { type ReactNode, useDeferredValue } from "react";
 import { LoadError } from "./query-state";
-import { TablePager } from "./table-pager";
+import { type PagingProps, TablePager } from "./table-pager";
 
 export type SortDirection = "asc" | "desc";
 export type SortState<K extends string = string> = { by: K; direction: SortDirection };
@@ -42,18 +42,12 @@ export type DataTableEmpty = {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-export type DataTableProps<T> = {
+export type DataTableProps<T> = PagingProps & {
   /** Names the table for assistive technology (a visually hidden caption). */
   label: string;
   columns: DataTableColumn<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange?: (pageSize: number) => void;
-  pageSizes?: readonly number[];
   sort?: SortState;
   onSortChange?: (sort: SortState) => void;
   /** First load: placeholder rows. */

@@ -10,6 +10,12 @@ export function rangeLabel(page: number, pageSize: number, total: number): strin
   return `${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)}`;
 }
 
+/** The paging a table takes and hands to its {@link TablePager}. */
+export type PagingProps = Pick<
+  TablePagerProps,
+  "total" | "page" | "pageSize" | "onPageChange" | "onPageSizeChange" | "pageSizes"
+>;
+
 export type TablePagerProps = {
   /** How many rows there are over every page; undefined until the first page arrives. */
   total: number | undefined;

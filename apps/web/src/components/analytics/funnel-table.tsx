@@ -20,7 +20,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChartBarOff } from "@ta
 import type { CSSProperties, ReactNode } from "react";
 import type { SortDirection } from "../data-table";
 import { LoadError } from "../query-state";
-import { TablePager } from "../table-pager";
+import { type PagingProps, TablePager } from "../table-pager";
 import { formatMeasure } from "./format";
 
 /** What every analytics row has besides its measures (funnel, speed and outcome rows alike). */
@@ -45,7 +45,8 @@ export function analyticsValue(row: object, key: string): number | null {
 
 export const ANALYTICS_PAGE_SIZES = [25, 50, 100, 200] as const;
 
-export type FunnelTableProps<R extends AnalyticsRowBase> = {
+/** `total` is how many rows the report has. */
+export type FunnelTableProps<R extends AnalyticsRowBase> = PagingProps & {
   /** Names the table for assistive technology (a visually hidden caption). */
   label: string;
   /** The heading of the name column ("Lead generator"). */
@@ -56,13 +57,6 @@ export type FunnelTableProps<R extends AnalyticsRowBase> = {
   rows: readonly R[] | undefined;
   /** The measures over every row of the report (not only the page): the table's last row. */
   totals?: object | null;
-  /** How many rows the report has. */
-  total: number | undefined;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange?: (pageSize: number) => void;
-  pageSizes?: readonly number[];
   /** The server's sort: the column key (or "name") and direction. */
   sortBy?: string;
   sortDirection?: SortDirection;
