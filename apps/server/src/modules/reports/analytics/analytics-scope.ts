@@ -145,10 +145,7 @@ export type ScopeOptions = {
   ownerGroup?: boolean;
   /** A territory in the path (the dashboard): 0 for every territory the caller reaches. */
   territoryId?: number;
-  /**
-   * Where the call's filter came from, for the errors' field names (`querystring.startDate`): unset, a call with a
-   * territory in the path is one of the dashboard's GET calls and reads its query string, any other its body.
-   */
+  /** Where the call's filter came from, for the errors' field names: the body (default), or a GET call's query string. */
   from?: FieldSource;
   now: Date;
 };
@@ -165,14 +162,7 @@ export async function analyticsScope(
   opts: ScopeOptions,
 ): Promise<AnalyticsScope> {
   requireCan(ctx, opts.capability);
-  // The dashboard's GET calls take their period and territory in the path and query string (the store export's
-  // territory may be left out: it says so with `from`).
-  const period = periodOf(
-    ctx,
-    input,
-    opts.now,
-    opts.from ?? (opts.territoryId === undefined ? "body" : "querystring"),
-  );
+  const period = periodOf(ctx, input, opts.now, opts.from ?? "body");
   const reachTerritories = territoryScope(ctx);
   let territoryIds = narrow(reachTerritories, input.territoryIds);
 

@@ -267,6 +267,7 @@ export function funnelService(d: { uow: UnitOfWork; now?: () => Date; repo?: Fun
       const s = await analyticsScope(exec, ctx, query, {
         capability: "dashboard.read",
         territoryId,
+        from: "querystring",
         now: now(),
       });
       const before: AnalyticsScope = { ...s, period: previousPeriod(ctx, s.period) };

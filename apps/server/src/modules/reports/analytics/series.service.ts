@@ -164,7 +164,7 @@ export function seriesService(d: { uow: UnitOfWork; now?: () => Date }) {
       territoryId: number,
       query: BarChartQuery,
     ): Promise<TimeSeriesResponse> {
-      const s = await scope(ctx, query, { capability: "dashboard.read", territoryId });
+      const s = await scope(ctx, query, { capability: "dashboard.read", territoryId, from: "querystring" });
       return series(s, query.interval);
     },
 
